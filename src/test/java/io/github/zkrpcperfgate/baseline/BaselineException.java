@@ -1,0 +1,16 @@
+package io.github.zkrpcperfgate.baseline;
+
+/** A baseline file that is missing, malformed or incomplete; the message names file, entry and fix. */
+public final class BaselineException extends RuntimeException {
+
+    /** How to record baselines; every message that asks for a re-baseline says it the same way. */
+    public static final String UPDATE_COMMAND = "./mvnw verify -Dperf.baselines.update=true";
+
+    public BaselineException(String message) {
+        super(message);
+    }
+
+    public BaselineException(String message, Throwable cause) {
+        super(message, cause);
+    }
+}

@@ -1,0 +1,94 @@
+package io.github.zkrpcperfgate.files;
+
+import com.fasterxml.jackson.core.util.DefaultIndenter;
+import com.fasterxml.jackson.core.util.DefaultPrettyPrinter;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.channels.FileChannel;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.AtomicMoveNotSupportedException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.nio.file.StandardOpenOption;
+
+/**
+ * JSON in the one stable layout every file of the suite uses (sorted keys, two-space indent, LF,
+ * trailing newline), and writes that are atomic: a reader sees the old file or the new one,
+ * never half of one.
+ */
+public final class JsonFiles {
+
+    private static final ObjectMapper MAPPER = new ObjectMapper()
+            .enable(SerializationFeature.ORDER_MAP_ENTRIES_BY_KEYS);
+
+    private static final DefaultPrettyPrinter PRINTER = new DefaultPrettyPrinter()
+            .withObjectIndenter(new DefaultIndenter("  ", "\n"));
+
+    private JsonFiles() {
+    }
+
+    public static ObjectMapper mapper() {
+        return MAPPER;
+    }
+
+    /** The text of {@code node} in the suite's stable layout. */
+    public static String render(JsonNode node) {
+        try {
+            return MAPPER.writer(PRINTER).writeValueAsString(sortedCopy(node)) + "\n";
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    /** Writes {@code node} to {@code file} atomically. */
+    public static void writeAtomically(Path file, JsonNode node) throws IOException {
+        writeAtomically(file, render(node));
+    }
+
+    /**
+     * Writes {@code text} to a temporary file beside {@code file}, forces it to disk, then
+     * renames it over {@code file}. On any failure the temporary file is removed and the old
+     * file is untouched.
+     */
+    public static void writeAtomically(Path file, String text) throws IOException {
+        Path dir = file.toAbsolutePath().getParent();
+        Files.createDirectories(dir);
+        Path temp = Files.createTempFile(dir, "." + file.getFileName() + ".", ".tmp");
+        try {
+            Files.writeString(temp, text, StandardCharsets.UTF_8);
+            try (FileChannel channel = FileChannel.open(temp, StandardOpenOption.WRITE)) {
+                channel.force(true);
+            }
+            try {
+                Files.move(temp, file, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+            } catch (AtomicMoveNotSupportedException e) {
+                Files.move(temp, file, StandardCopyOption.REPLACE_EXISTING);
+            }
+        } finally {
+            Files.deleteIfExists(temp);
+        }
+    }
+
+    /** Object fields sorted by name at every depth, so output never depends on insertion order. */
+    private static JsonNode sortedCopy(JsonNode node) {
+        if (node.isObject()) {
+            var sorted = MAPPER.createObjectNode();
+            var names = new java.util.TreeSet<String>();
+            node.fieldNames().forEachRemaining(names::add);
+            for (String name : names) {
+                sorted.set(name, sortedCopy(node.get(name)));
+            }
+            return sorted;
+        }
+        if (node.isArray()) {
+            var array = MAPPER.createArrayNode();
+            node.forEach(child -> array.add(sortedCopy(child)));
+            return array;
+        }
+        return node;
+    }
+}

@@ -1,0 +1,166 @@
+package io.github.zkrpcperfgate.gate;
+
+import io.github.zkrpcperfgate.baseline.BaselineException;
+import io.github.zkrpcperfgate.baseline.BaselineFigure;
+import io.github.zkrpcperfgate.baseline.BaselineStore;
+import io.github.zkrpcperfgate.baseline.BaselineUpdate;
+import io.github.zkrpcperfgate.baseline.Baselines;
+import io.github.zkrpcperfgate.measure.Progress;
+import io.github.zkrpcperfgate.measure.Round;
+import io.github.zkrpcperfgate.measure.Sample;
+import io.github.zkrpcperfgate.measure.Trial;
+import io.github.zkrpcperfgate.measure.TrialPlan;
+import io.github.zkrpcperfgate.measure.Workload;
+import io.github.zkrpcperfgate.report.FigureResult;
+import io.github.zkrpcperfgate.report.GroupResult;
+import io.github.zkrpcperfgate.stats.Estimate;
+import io.github.zkrpcperfgate.stats.MedianInterval;
+import io.github.zkrpcperfgate.verdict.Band;
+import io.github.zkrpcperfgate.verdict.BandPolicy;
+import io.github.zkrpcperfgate.verdict.FigureKey;
+import io.github.zkrpcperfgate.verdict.Judge;
+import io.github.zkrpcperfgate.verdict.Verdict;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.SortedMap;
+import java.util.stream.Collectors;
+
+/**
+ * One scenario group from first round to last word: warm up, measure paired rounds, and then
+ * either judge every gated figure against its baseline (adding rounds while any is
+ * inconclusive, up to the plan's cap) or, when re-baselining, record new bands.
+ */
+public final class GateRun {
+
+    /** Rounds added at a time while some figure is inconclusive. */
+    static final int EXTRA_ROUNDS_STEP = 2;
+
+    private final String group;
+    private final Path baselineFile;
+    private final boolean updateBaselines;
+    private final TrialPlan plan;
+    private final Progress progress;
+
+    public GateRun(String group, Path baselineFile, boolean updateBaselines, TrialPlan plan, Progress progress) {
+        this.group = group;
+        this.baselineFile = baselineFile;
+        this.updateBaselines = updateBaselines;
+        this.plan = plan;
+        this.progress = progress;
+    }
+
+    /**
+     * Reads the baseline before anything is started, so a malformed file fails fast. In a
+     * re-baseline run a missing file is fine (it will be created).
+     */
+    public Baselines readBaselines() {
+        return updateBaselines ? BaselineStore.readOrEmpty(baselineFile) : BaselineStore.read(baselineFile);
+    }
+
+    public GroupResult run(Baselines baselines, List<Workload> workloads, List<GatedFigure> figures,
+                           SortedMap<String, String> environment) throws Exception {
+        Trial trial = new Trial(workloads, plan, progress);
+        progress.phase(group + ": warm-up (" + plan.warmupRounds() + " round(s), discarded)");
+        trial.warmUp();
+        GroupResult result = updateBaselines
+                ? record(trial, baselines, figures, environment)
+                : judge(trial, baselines, figures, environment);
+        result.figures().forEach(f -> progress.phase(f.verdict() + "  " + f.key() + ": " + f.reason()));
+        return result;
+    }
+
+    private GroupResult judge(Trial trial, Baselines baselines, List<GatedFigure> figures,
+                              SortedMap<String, String> environment) throws Exception {
+        Map<FigureKey, BaselineFigure> recorded = new LinkedHashMap<>();
+        Map<FigureKey, String> errors = new LinkedHashMap<>();
+        for (GatedFigure figure : figures) {
+            try {
+                BaselineFigure b = baselines.figure(figure.key());
+                if (b.direction() != figure.direction() || !b.unit().equals(figure.unit())) {
+                    throw new BaselineException(baselines.file() + ": scenario \"" + figure.key().scenario()
+                            + "\", figure \"" + figure.key().figure() + "\" records " + b.unit() + ", " + b.direction()
+                            + " but the suite measures " + figure.unit() + ", " + figure.direction()
+                            + "; re-record it with " + BaselineException.UPDATE_COMMAND);
+                }
+                recorded.put(figure.key(), b);
+            } catch (BaselineException e) {
+                errors.put(figure.key(), e.getMessage());
+            }
+        }
+        progress.phase(group + ": measuring " + plan.minRounds() + " rounds (up to " + plan.maxRounds()
+                + " while a figure is inconclusive)");
+        trial.runRounds(plan.minRounds(), plan.minRounds());
+        while (true) {
+            List<Round> rounds = trial.rounds();
+            List<String> inconclusive = figures.stream()
+                    .filter(f -> recorded.containsKey(f.key()))
+                    .filter(f -> judgeNow(f, recorded.get(f.key()), rounds) instanceof Verdict.Inconclusive)
+                    .map(f -> f.key().toString())
+                    .toList();
+            if (inconclusive.isEmpty() || rounds.size() >= plan.maxRounds()) {
+                break;
+            }
+            int more = Math.min(EXTRA_ROUNDS_STEP, plan.maxRounds() - rounds.size());
+            progress.phase(group + ": inconclusive after " + rounds.size() + " rounds: " + inconclusive
+                    + "; measuring " + more + " more (cap " + plan.maxRounds() + ")");
+            trial.runRounds(more, rounds.size() + more);
+        }
+        List<Round> rounds = trial.rounds();
+        List<FigureResult> results = new ArrayList<>();
+        for (GatedFigure f : figures) {
+            List<Double> values = perRound(f, rounds);
+            Estimate estimate = MedianInterval.of(values);
+            if (errors.containsKey(f.key())) {
+                results.add(new FigureResult(f.key(), f.unit(), f.direction(), estimate, null, "Error",
+                        errors.get(f.key()), values));
+                continue;
+            }
+            BaselineFigure b = recorded.get(f.key());
+            Verdict v = Judge.decideAtCap(f.key(), f.unit(), f.direction(), b.band(), estimate);
+            results.add(new FigureResult(f.key(), f.unit(), f.direction(), estimate, b.band(), v.name(), v.reason(), values));
+        }
+        return new GroupResult(group, environment, results, samples(rounds), List.of());
+    }
+
+    private static Verdict judgeNow(GatedFigure f, BaselineFigure b, List<Round> rounds) {
+        return Judge.judge(f.key(), f.unit(), f.direction(), b.band(), MedianInterval.of(perRound(f, rounds)));
+    }
+
+    private GroupResult record(Trial trial, Baselines baselines, List<GatedFigure> figures,
+                               SortedMap<String, String> environment) throws Exception {
+        progress.phase(group + ": re-baselining from " + plan.recordRounds() + " rounds");
+        trial.runRounds(plan.recordRounds(), plan.recordRounds());
+        List<Round> rounds = trial.rounds();
+        Map<FigureKey, BaselineFigure> fresh = new LinkedHashMap<>();
+        List<FigureResult> results = new ArrayList<>();
+        for (GatedFigure f : figures) {
+            List<Double> values = perRound(f, rounds);
+            Estimate estimate = MedianInterval.of(values);
+            Band band = BandPolicy.bandFor(estimate, f.minimumBandFactor());
+            fresh.put(f.key(), new BaselineFigure(f.unit(), f.direction(), estimate.median(), band,
+                    estimate.low(), estimate.high(), estimate.sampleCount()));
+            results.add(new FigureResult(f.key(), f.unit(), f.direction(), estimate, band, "Recorded",
+                    "recorded into " + baselines.file(), values));
+        }
+        Map<String, SortedMap<String, String>> environments = figures.stream()
+                .map(f -> f.key().scenario()).distinct()
+                .collect(Collectors.toMap(s -> s, s -> environment));
+        BaselineUpdate.Result update = BaselineUpdate.apply(baselines, fresh, environments);
+        BaselineStore.write(update.updated());
+        List<String> changes = update.changes().stream().map(BaselineUpdate.Change::describe).toList();
+        progress.phase(group + ": wrote " + baselines.file() + " (old -> new):");
+        changes.forEach(line -> progress.phase("  " + line));
+        return new GroupResult(group, environment, results, samples(rounds), changes);
+    }
+
+    private static List<Double> perRound(GatedFigure f, List<Round> rounds) {
+        return rounds.stream().map(r -> f.perRound().applyAsDouble(r)).toList();
+    }
+
+    private static List<Sample> samples(List<Round> rounds) {
+        return rounds.stream().flatMap(r -> r.order().stream().map(r::sample)).toList();
+    }
+}

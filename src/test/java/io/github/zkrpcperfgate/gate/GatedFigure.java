@@ -1,0 +1,38 @@
+package io.github.zkrpcperfgate.gate;
+
+import io.github.zkrpcperfgate.measure.Round;
+import io.github.zkrpcperfgate.verdict.Direction;
+import io.github.zkrpcperfgate.verdict.FigureKey;
+import java.util.function.ToDoubleFunction;
+
+/**
+ * A figure the gate holds to a baseline: how to compute it from one round, which way is
+ * better, and the narrowest band it may ever be recorded with.
+ *
+ * @param minimumBandFactor the band is at least [expected / f, expected × f]; covers the
+ *                          run-to-run drift a single run cannot see (> 1)
+ * @param perRound          the figure's value in one round (finite, > 0)
+ */
+public record GatedFigure(FigureKey key, String unit, Direction direction, double minimumBandFactor,
+                          ToDoubleFunction<Round> perRound) {
+
+    public GatedFigure {
+        if (!(minimumBandFactor > 1)) {
+            throw new IllegalArgumentException(key + ": minimumBandFactor must be > 1, was " + minimumBandFactor);
+        }
+    }
+
+    /** Higher-is-better ratio of two workloads' throughput within each round. */
+    public static GatedFigure throughputRatio(String scenario, String name, String numerator, String denominator,
+                                              double minimumBandFactor) {
+        return new GatedFigure(new FigureKey(scenario, name), "ratio", Direction.HIGHER_IS_BETTER, minimumBandFactor,
+                round -> round.sample(numerator).opsPerSecond() / round.sample(denominator).opsPerSecond());
+    }
+
+    /** Lower-is-better latency percentile of one workload in each round, in milliseconds. */
+    public static GatedFigure latencyCeiling(String scenario, String name, String workload, double percentile,
+                                             double minimumBandFactor) {
+        return new GatedFigure(new FigureKey(scenario, name), "ms", Direction.LOWER_IS_BETTER, minimumBandFactor,
+                round -> round.sample(workload).latencyMillis(percentile));
+    }
+}

@@ -1,0 +1,92 @@
+package io.github.zkrpcperfgate.measure;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import org.HdrHistogram.Histogram;
+import org.HdrHistogram.Recorder;
+
+/**
+ * Runs workloads in paired rounds: each round takes one sample of every workload, back to back,
+ * starting one further along the list each round, so that no workload always runs first (after
+ * a pause) or last, and slow drift of the machine hits all of them alike.
+ */
+public final class Trial {
+
+    /** Longest latency the histograms track; longer ones are recorded as this (and say so). */
+    private static final long HIGHEST_TRACKABLE_NANOS = TimeUnit.MINUTES.toNanos(10);
+
+    private final List<Workload> workloads;
+    private final TrialPlan plan;
+    private final Progress progress;
+    private final List<Round> rounds = new ArrayList<>();
+    private int warmupsDone;
+
+    public Trial(List<Workload> workloads, TrialPlan plan, Progress progress) {
+        if (workloads.isEmpty()) {
+            throw new IllegalArgumentException("a trial needs at least one workload");
+        }
+        this.workloads = List.copyOf(workloads);
+        this.plan = plan;
+        this.progress = progress;
+    }
+
+    public TrialPlan plan() {
+        return plan;
+    }
+
+    /** Runs the plan's warm-up rounds (once; later calls do nothing) and discards them. */
+    public void warmUp() throws Exception {
+        while (warmupsDone < plan.warmupRounds()) {
+            runRound(-1 - warmupsDone, "warm-up", warmupsDone, plan.warmupRounds());
+            warmupsDone++;
+        }
+    }
+
+    /** Runs {@code count} more measured rounds. */
+    public void runRounds(int count, int plannedTotal) throws Exception {
+        for (int i = 0; i < count; i++) {
+            int index = rounds.size();
+            rounds.add(runRound(index, "measure", index, Math.max(plannedTotal, index + 1)));
+        }
+    }
+
+    public List<Round> rounds() {
+        return List.copyOf(rounds);
+    }
+
+    private Round runRound(int index, String phase, int shown, int total) throws Exception {
+        int offset = Math.floorMod(index, workloads.size());
+        List<String> order = new ArrayList<>();
+        Map<String, Sample> samples = new LinkedHashMap<>();
+        for (int i = 0; i < workloads.size(); i++) {
+            Workload workload = workloads.get((offset + i) % workloads.size());
+            Sample sample = sample(workload, index);
+            order.add(workload.name());
+            samples.put(workload.name(), sample);
+            progress.sample(phase, shown, total, sample);
+        }
+        return new Round(index, order, samples);
+    }
+
+    private Sample sample(Workload workload, int round) throws Exception {
+        Recorder recorder = new Recorder(HIGHEST_TRACKABLE_NANOS, 3);
+        LatencyRecorder latencies = nanos -> recorder.recordValue(Math.min(Math.max(nanos, 0), HIGHEST_TRACKABLE_NANOS));
+        long minNanos = plan.minSampleDuration().toNanos();
+        long elapsed = 0;
+        long operations = 0;
+        int sets = 0;
+        do {
+            long start = System.nanoTime();
+            workload.runSet(latencies);
+            elapsed += System.nanoTime() - start;
+            operations += workload.operationsPerSet();
+            sets++;
+            workload.resetAfterSet();
+        } while (elapsed < minNanos && sets < TrialPlan.MAX_SETS_PER_SAMPLE);
+        Histogram histogram = recorder.getIntervalHistogram();
+        return new Sample(workload.name(), round, operations, elapsed, histogram);
+    }
+}

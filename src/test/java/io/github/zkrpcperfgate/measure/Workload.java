@@ -1,0 +1,21 @@
+package io.github.zkrpcperfgate.measure;
+
+/**
+ * One thing to measure, e.g. "10,000 sync creates on the 1-node ensemble". The trial runner
+ * times {@link #runSet} only; {@link #resetAfterSet} puts the system back (deletes what was
+ * created) outside the timed region.
+ */
+public interface Workload {
+
+    /** Unique within a trial, e.g. {@code zk-1node/sync}. */
+    String name();
+
+    /** Operations one call of {@link #runSet} performs; throughput is per operation. */
+    int operationsPerSet();
+
+    /** Performs one operation set, recording each operation's latency. Must be bounded in time. */
+    void runSet(LatencyRecorder latencies) throws Exception;
+
+    /** Undoes what {@link #runSet} left behind; not timed. */
+    void resetAfterSet() throws Exception;
+}

@@ -1,0 +1,41 @@
+package io.github.zkrpcperfgate.report;
+
+import io.github.zkrpcperfgate.files.JsonFiles;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The report of this test run: every group adds its result, and the files are rewritten each
+ * time, so they are whole after every group even if a later one dies.
+ */
+public final class PerfReport {
+
+    private final Path directory;
+    private final List<GroupResult> groups = new ArrayList<>();
+
+    public PerfReport(Path directory) {
+        this.directory = directory;
+    }
+
+    public Path directory() {
+        return directory;
+    }
+
+    public synchronized void add(GroupResult group) {
+        groups.removeIf(g -> g.group().equals(group.group()));
+        groups.add(group);
+        try {
+            JsonFiles.writeAtomically(directory.resolve("results.json"), ResultsJson.render(groups));
+            JsonFiles.writeAtomically(directory.resolve("summary.md"), SummaryMarkdown.render(groups));
+        } catch (IOException e) {
+            throw new UncheckedIOException("could not write the perf report to " + directory, e);
+        }
+    }
+
+    public synchronized List<GroupResult> groups() {
+        return List.copyOf(groups);
+    }
+}

@@ -1,0 +1,60 @@
+package io.github.zkrpcperfgate.report;
+
+import io.github.zkrpcperfgate.baseline.BaselineException;
+import io.github.zkrpcperfgate.verdict.Figures;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Collectors;
+
+/** {@code summary.md}: one row per gated figure, failed figures first, then how to re-baseline. */
+public final class SummaryMarkdown {
+
+    private SummaryMarkdown() {
+    }
+
+    public static String render(List<GroupResult> groups) {
+        StringBuilder md = new StringBuilder("# Performance gate\n\n");
+        for (GroupResult group : groups) {
+            md.append("- **").append(group.group()).append("**: ")
+                    .append(group.environment().entrySet().stream()
+                            .map(e -> e.getKey() + " `" + e.getValue() + "`")
+                            .collect(Collectors.joining(", ")))
+                    .append('\n');
+        }
+        List<FigureResult> figures = groups.stream().flatMap(g -> g.figures().stream())
+                .sorted(Comparator.comparing(FigureResult::passed)) // stable: failed first, order kept
+                .toList();
+        md.append("\n| verdict | scenario | figure | measured (95% CI) | band | direction | rounds |\n")
+                .append("|---|---|---|---|---|---|---|\n");
+        for (FigureResult f : figures) {
+            md.append("| ").append(f.passed() ? "" : "❌ ").append(f.verdict())
+                    .append(" | ").append(f.key().scenario())
+                    .append(" | ").append(f.key().figure())
+                    .append(" | ").append(Figures.format(f.value().median())).append(' ').append(f.unit())
+                    .append(" (").append(Figures.format(f.value().low())).append(" – ")
+                    .append(Figures.format(f.value().high())).append(')')
+                    .append(" | ").append(f.band() == null ? "—" : f.band().toString())
+                    .append(" | ").append(f.direction())
+                    .append(" | ").append(f.value().sampleCount())
+                    .append(" |\n");
+        }
+        List<FigureResult> failed = figures.stream().filter(f -> !f.passed()).toList();
+        if (!failed.isEmpty()) {
+            md.append("\n## Failed figures\n\n");
+            failed.forEach(f -> md.append("- **").append(f.key()).append("** ").append(f.verdict())
+                    .append(": ").append(f.reason()).append('\n'));
+            String scenarios = failed.stream().map(f -> f.key().scenario()).distinct().collect(Collectors.joining(","));
+            md.append("\nIf the change is deliberate, re-baseline and commit `baselines/` with the reason:\n\n")
+                    .append("```\n").append(BaselineException.UPDATE_COMMAND)
+                    .append(" -Dperf.scenarios=").append(scenarios).append("\n```\n");
+        }
+        Map<String, List<String>> changes = groups.stream().filter(g -> !g.baselineChanges().isEmpty())
+                .collect(Collectors.toMap(GroupResult::group, GroupResult::baselineChanges));
+        if (!changes.isEmpty()) {
+            md.append("\n## Baselines re-recorded\n\n");
+            changes.forEach((group, lines) -> lines.forEach(line -> md.append("- ").append(line).append('\n')));
+        }
+        return md.toString();
+    }
+}

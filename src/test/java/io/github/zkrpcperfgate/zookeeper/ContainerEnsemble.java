@@ -1,0 +1,188 @@
+package io.github.zkrpcperfgate.zookeeper;
+
+import com.github.dockerjava.api.model.ExposedPort;
+import com.github.dockerjava.api.model.PortBinding;
+import com.github.dockerjava.api.model.Ports;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.IntStream;
+import org.testcontainers.DockerClientFactory;
+import org.testcontainers.containers.GenericContainer;
+import org.testcontainers.containers.Network;
+import org.testcontainers.containers.wait.strategy.Wait;
+import org.testcontainers.images.builder.Transferable;
+import org.testcontainers.lifecycle.Startables;
+import org.testcontainers.utility.DockerImageName;
+
+/**
+ * An ensemble of ZooKeeper containers. Peers find each other at static addresses on the
+ * ensemble's own network (by-hostname start-up took 11–16 s here because peers were resolved
+ * before they existed; static IPs 4–5 s). The client port is published on 127.0.0.1 only.
+ */
+final class ContainerEnsemble implements ZooKeeperEnsemble {
+
+    static final int CLIENT_PORT = 2181;
+    static final int QUORUM_PORT = 2888;
+    static final int ELECTION_PORT = 3888;
+    private static final int LOG_TAIL_LINES = 40;
+    /** Candidate /24 subnets for the ensemble network; one that overlaps an existing network is skipped. */
+    private static final List<String> SUBNET_PREFIXES =
+            IntStream.range(0, 16).mapToObj(i -> "172.29." + (200 + i) + ".").toList();
+
+    private final EnsembleSpec spec;
+    private final String baseImage;
+    private final List<GenericContainer<?>> containers = new ArrayList<>();
+    private Network network;
+    private List<NodeEndpoint> nodes = List.of();
+    private Map<Integer, String> modes = Map.of();
+    private boolean started;
+
+    ContainerEnsemble(EnsembleSpec spec, String baseImage) {
+        this.spec = spec;
+        this.baseImage = baseImage;
+    }
+
+    @Override
+    public synchronized void start() {
+        if (started) {
+            return;
+        }
+        ShutdownCleanup.register(this);
+        long t0 = System.nanoTime();
+        try {
+            Leftovers.sweepDocker(DockerClientFactory.instance().client());
+            String image = ZooKeeperImage.build(baseImage);
+            String subnetPrefix = spec.standalone() ? null : createNetwork();
+            for (int id = 1; id <= spec.size(); id++) {
+                containers.add(container(image, id, subnetPrefix));
+            }
+            Startables.deepStart(containers).get(spec.readyTimeout().toSeconds(), TimeUnit.SECONDS);
+            nodes = new ArrayList<>();
+            for (int i = 0; i < containers.size(); i++) {
+                GenericContainer<?> c = containers.get(i);
+                nodes.add(new NodeEndpoint(i + 1, c.getHost(), c.getMappedPort(CLIENT_PORT), () -> tail(c),
+                        () -> c.isRunning() ? NodeEndpoint.fatalLine(tail(c)) : Optional.of("container stopped")));
+            }
+            modes = EnsembleReadiness.await(spec.scenario(), nodes, spec.readyTimeout());
+            started = true;
+            System.out.printf("[perf] %s: %d container(s) ready in %.1f s, modes %s%n", spec.scenario(), spec.size(),
+                    (System.nanoTime() - t0) / 1e9, modes);
+        } catch (Exception e) {
+            String logs = nodes.isEmpty() ? containers.stream().map(ContainerEnsemble::tail).reduce("", String::concat) : "";
+            stop();
+            throw new IllegalStateException(spec.scenario() + ": could not start " + spec.size()
+                    + " ZooKeeper container(s) on base image " + baseImage + ": " + e.getMessage() + logs, e);
+        }
+    }
+
+    private String createNetwork() {
+        Map<String, String> labels = Leftovers.labels(spec.scenario());
+        RuntimeException last = null;
+        for (String prefix : SUBNET_PREFIXES) {
+            Network candidate = Network.builder().createNetworkCmdModifier(cmd -> {
+                Map<String, String> merged = new HashMap<>(cmd.getLabels() == null ? Map.of() : cmd.getLabels());
+                merged.putAll(labels);
+                cmd.withLabels(merged).withIpam(new com.github.dockerjava.api.model.Network.Ipam()
+                        .withConfig(new com.github.dockerjava.api.model.Network.Ipam.Config().withSubnet(prefix + "0/24")));
+            }).build();
+            try {
+                candidate.getId(); // creates it
+                network = candidate;
+                return prefix;
+            } catch (RuntimeException e) {
+                last = e; // most likely "Pool overlaps with other one on this address space": try the next
+                candidate.close();
+            }
+        }
+        throw new IllegalStateException("no free subnet among " + SUBNET_PREFIXES.get(0) + "0/24 .. "
+                + SUBNET_PREFIXES.get(SUBNET_PREFIXES.size() - 1) + "0/24 for the ensemble network", last);
+    }
+
+    private GenericContainer<?> container(String image, int id, String subnetPrefix) {
+        List<PeerAddress> peers = subnetPrefix == null ? List.of()
+                : IntStream.rangeClosed(1, spec.size())
+                        .mapToObj(i -> new PeerAddress(i, subnetPrefix + (10 + i), QUORUM_PORT, ELECTION_PORT)).toList();
+        String cfg = ZooConfig.render("/data", "0.0.0.0", CLIENT_PORT, peers);
+        List<String> command = ServerCommand.of("java", "/opt/zookeeper/conf:/opt/zookeeper/lib/*", "/conf/zoo.cfg", spec);
+        GenericContainer<?> c = new GenericContainer<>(DockerImageName.parse(image))
+                .withLabels(Leftovers.labels(spec.scenario()))
+                .withExposedPorts(CLIENT_PORT)
+                .withCopyToContainer(Transferable.of(cfg), "/conf/zoo.cfg")
+                .withCopyToContainer(Transferable.of(id + "\n"), "/data/myid")
+                .withCommand(command.toArray(String[]::new))
+                // The client port opens before leader election; the ensemble waits for srvr after.
+                .waitingFor(Wait.forLogMessage(".*binding to port.*", 1).withStartupTimeout(spec.readyTimeout()))
+                .withCreateContainerCmdModifier(cmd -> {
+                    // Publish on loopback only: nothing off this machine can reach the server.
+                    cmd.getHostConfig().withPortBindings(
+                            new PortBinding(Ports.Binding.bindIp("127.0.0.1"), ExposedPort.tcp(CLIENT_PORT)));
+                    if (subnetPrefix != null) {
+                        cmd.withIpv4Address(subnetPrefix + (10 + id));
+                    }
+                });
+        if (network != null) {
+            c.withNetwork(network);
+        }
+        return c;
+    }
+
+    private static String tail(GenericContainer<?> c) {
+        try {
+            List<String> lines = c.getLogs().lines().toList();
+            return String.join("\n", lines.subList(Math.max(0, lines.size() - LOG_TAIL_LINES), lines.size()));
+        } catch (RuntimeException e) {
+            return "(no logs: " + e.getMessage() + ")";
+        }
+    }
+
+    @Override
+    public synchronized void stop() {
+        started = false;
+        for (GenericContainer<?> c : containers) {
+            try {
+                c.stop();
+            } catch (RuntimeException e) {
+                System.err.println("[perf] " + spec.scenario() + ": could not stop container " + c.getContainerId() + ": " + e);
+            }
+        }
+        containers.clear();
+        if (network != null) {
+            try {
+                network.close();
+            } catch (RuntimeException e) {
+                System.err.println("[perf] " + spec.scenario() + ": could not remove network: " + e);
+            }
+            network = null;
+        }
+        ShutdownCleanup.unregister(this);
+    }
+
+    @Override
+    public EnsembleSpec spec() {
+        return spec;
+    }
+
+    @Override
+    public String backend() {
+        return "docker";
+    }
+
+    @Override
+    public synchronized String clientConnectString() {
+        return ZooKeeperEnsemble.measuredNode(nodes, modes).hostPort();
+    }
+
+    @Override
+    public synchronized Map<Integer, String> modes() {
+        return modes;
+    }
+
+    @Override
+    public String toString() {
+        return "ContainerEnsemble[" + spec.scenario() + "]";
+    }
+}

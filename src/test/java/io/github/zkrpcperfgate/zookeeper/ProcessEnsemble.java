@@ -1,0 +1,199 @@
+package io.github.zkrpcperfgate.zookeeper;
+
+import java.io.File;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.InetAddress;
+import java.net.ServerSocket;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Collectors;
+
+/**
+ * An ensemble of child JVMs running {@code QuorumPeerMain} from the test classpath, all on
+ * 127.0.0.1, with data in a temporary directory: the backend for machines without Docker.
+ */
+final class ProcessEnsemble implements ZooKeeperEnsemble {
+
+    private static final String LOOPBACK = "127.0.0.1";
+    private static final int LOG_TAIL_LINES = 40;
+    /** Start-up attempts with fresh ports when one was taken between choosing and binding it. */
+    private static final int PORT_ATTEMPTS = 3;
+
+    private final EnsembleSpec spec;
+    private final List<Process> processes = new ArrayList<>();
+    private Path directory;
+    private List<NodeEndpoint> nodes = List.of();
+    private Map<Integer, String> modes = Map.of();
+    private boolean started;
+
+    ProcessEnsemble(EnsembleSpec spec) {
+        this.spec = spec;
+    }
+
+    @Override
+    public synchronized void start() {
+        if (started) {
+            return;
+        }
+        ShutdownCleanup.register(this);
+        Leftovers.sweepProcessesAndTempDirs();
+        long t0 = System.nanoTime();
+        try {
+            directory = Files.createTempDirectory(Leftovers.TEMP_DIR_PREFIX + Leftovers.ownerPid() + "-" + spec.scenario() + "-");
+            for (int attempt = 1; ; attempt++) {
+                launch();
+                try {
+                    modes = EnsembleReadiness.await(spec.scenario(), nodes, spec.readyTimeout());
+                    break;
+                } catch (IllegalStateException notReady) {
+                    boolean portTaken = String.valueOf(notReady.getMessage()).contains("Address already in use");
+                    stopProcesses();
+                    if (!portTaken) {
+                        throw notReady;
+                    }
+                    if (attempt == PORT_ATTEMPTS) {
+                        throw new IllegalStateException(spec.scenario() + ": a port chosen for a ZooKeeper server was in use"
+                                + " in " + PORT_ATTEMPTS + " attempts; free ports on 127.0.0.1 or use -Dperf.zk.backend=docker",
+                                notReady);
+                    }
+                }
+            }
+            started = true;
+            System.out.printf("[perf] %s: %d child JVM(s) ready in %.1f s, modes %s%n", spec.scenario(), spec.size(),
+                    (System.nanoTime() - t0) / 1e9, modes);
+        } catch (Exception e) {
+            stop();
+            throw new IllegalStateException(spec.scenario() + ": could not start " + spec.size()
+                    + " ZooKeeper child JVM(s): " + e.getMessage(), e);
+        }
+    }
+
+    private void launch() throws IOException {
+        int[] ports = freeLoopbackPorts(spec.size() * 3);
+        List<PeerAddress> peers = new ArrayList<>();
+        if (!spec.standalone()) {
+            for (int i = 0; i < spec.size(); i++) {
+                peers.add(new PeerAddress(i + 1, LOOPBACK, ports[3 * i + 1], ports[3 * i + 2]));
+            }
+        }
+        Path conf = directory.resolve("conf");
+        Files.createDirectories(conf);
+        try (var logback = ProcessEnsemble.class.getResourceAsStream("/zookeeper-server/logback.xml")) {
+            Files.copy(logback, conf.resolve("logback.xml"), java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+        }
+        String classpath = conf + File.pathSeparator + ServerClasspath.serverJars().stream()
+                .map(Path::toString).collect(Collectors.joining(File.pathSeparator));
+        String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
+        List<NodeEndpoint> endpoints = new ArrayList<>();
+        for (int id = 1; id <= spec.size(); id++) {
+            Path node = directory.resolve("server" + id);
+            Path data = node.resolve("data");
+            Files.createDirectories(data);
+            Files.writeString(data.resolve("myid"), id + "\n", StandardCharsets.UTF_8);
+            Path cfg = node.resolve("zoo.cfg");
+            Files.writeString(cfg, ZooConfig.render(data.toString(), LOOPBACK, ports[3 * (id - 1)], peers), StandardCharsets.UTF_8);
+            Path log = node.resolve("server.log");
+            Process p = new ProcessBuilder(ServerCommand.of(java, classpath, cfg.toString(), spec))
+                    .redirectErrorStream(true)
+                    .redirectOutput(log.toFile())
+                    .start();
+            processes.add(p);
+            endpoints.add(new NodeEndpoint(id, LOOPBACK, ports[3 * (id - 1)], () -> tail(log, p),
+                    () -> p.isAlive() ? NodeEndpoint.fatalLine(tail(log, p)) : Optional.of("exited with code " + p.exitValue())));
+        }
+        nodes = endpoints;
+    }
+
+    /**
+     * Ports the OS reports free on 127.0.0.1, all held open together so they are distinct. A
+     * port can still be taken before ZooKeeper binds it; {@link #start} then retries.
+     */
+    private static int[] freeLoopbackPorts(int count) throws IOException {
+        List<ServerSocket> sockets = new ArrayList<>();
+        try {
+            int[] ports = new int[count];
+            for (int i = 0; i < count; i++) {
+                ServerSocket s = new ServerSocket(0, 1, InetAddress.getByName(LOOPBACK));
+                sockets.add(s);
+                ports[i] = s.getLocalPort();
+            }
+            return ports;
+        } finally {
+            for (ServerSocket s : sockets) {
+                s.close();
+            }
+        }
+    }
+
+    private static String tail(Path log, Process p) {
+        try {
+            List<String> lines = Files.readAllLines(log, StandardCharsets.UTF_8);
+            String state = p.isAlive() ? "" : "\n(process exited with code " + p.exitValue() + ")";
+            return String.join("\n", lines.subList(Math.max(0, lines.size() - LOG_TAIL_LINES), lines.size())) + state;
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    private void stopProcesses() {
+        processes.forEach(Process::destroy); // SIGTERM: ZooKeeper shuts down cleanly
+        for (Process p : processes) {
+            try {
+                if (!p.waitFor(10, TimeUnit.SECONDS)) {
+                    p.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
+                }
+            } catch (InterruptedException e) {
+                p.destroyForcibly();
+                Thread.currentThread().interrupt();
+            }
+        }
+        processes.clear();
+    }
+
+    @Override
+    public synchronized void stop() {
+        started = false;
+        stopProcesses();
+        if (directory != null) {
+            try {
+                Leftovers.deleteRecursively(directory);
+            } catch (IOException e) {
+                System.err.println("[perf] " + spec.scenario() + ": could not delete " + directory + ": " + e);
+            }
+            directory = null;
+        }
+        ShutdownCleanup.unregister(this);
+    }
+
+    @Override
+    public EnsembleSpec spec() {
+        return spec;
+    }
+
+    @Override
+    public String backend() {
+        return "process";
+    }
+
+    @Override
+    public synchronized String clientConnectString() {
+        return ZooKeeperEnsemble.measuredNode(nodes, modes).hostPort();
+    }
+
+    @Override
+    public synchronized Map<Integer, String> modes() {
+        return modes;
+    }
+
+    @Override
+    public String toString() {
+        return "ProcessEnsemble[" + spec.scenario() + "]";
+    }
+}

@@ -1,0 +1,78 @@
+package io.github.zkrpcperfgate.zookeeper;
+
+import io.github.zkrpcperfgate.gate.GatedFigure;
+import io.github.zkrpcperfgate.measure.Workload;
+import io.github.zkrpcperfgate.verdict.Direction;
+import io.github.zkrpcperfgate.verdict.FigureKey;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The catalogue of the ZooKeeper half, read as a table: which ensembles, which write modes,
+ * which figures are gated and how loose their bands may be at the least.
+ */
+public final class WriteModeScenarios {
+
+    public static final String ONE_NODE = "zk-1node";
+    public static final String FIVE_NODES = "zk-5node";
+    public static final String EXTERNAL = "zk-external";
+
+    /** The seed's 10,000 creates per operation set. */
+    public static final int DEFAULT_OPS = 10_000;
+
+    /** Narrowest bands, as factors on a log scale: what run-to-run drift measured here needs. */
+    static final double RATIO_MIN_BAND = 1.5;
+    static final double LATENCY_MIN_BAND = 1.75;
+
+    private static final Duration ASYNC_TIMEOUT = Duration.ofSeconds(120);
+
+    private WriteModeScenarios() {
+    }
+
+    /** The ensembles to run: 1 and 5 servers, or the one external ensemble. */
+    public static List<EnsembleSpec> ensembles(String connect) {
+        if (connect != null && !connect.isBlank()) {
+            return List.of(EnsembleSpec.of(EXTERNAL, ExternalEnsemble.size(connect)));
+        }
+        return List.of(EnsembleSpec.of(ONE_NODE, 1), EnsembleSpec.of(FIVE_NODES, 5));
+    }
+
+    public static String workloadName(String scenario, WriteMode mode) {
+        return scenario + "/" + mode.label();
+    }
+
+    /** One workload per ensemble and write mode, each under the run's own root znode. */
+    static List<Workload> workloads(String scenario, org.apache.zookeeper.ZooKeeper zk, String root, int ops) {
+        List<Workload> workloads = new ArrayList<>();
+        for (WriteMode mode : WriteMode.values()) {
+            workloads.add(new CreateWorkload(scenario, mode, zk, root, ops, ASYNC_TIMEOUT));
+        }
+        return workloads;
+    }
+
+    /** The gated figures of the given scenarios (cross-ensemble ones only when both ran). */
+    public static List<GatedFigure> figures(List<String> scenarios) {
+        List<GatedFigure> figures = new ArrayList<>();
+        for (String s : scenarios) {
+            String sync = workloadName(s, WriteMode.SYNC);
+            String async = workloadName(s, WriteMode.ASYNC);
+            String multi = workloadName(s, WriteMode.MULTI);
+            figures.add(GatedFigure.throughputRatio(s, "asyncOverSync", async, sync, RATIO_MIN_BAND));
+            figures.add(GatedFigure.throughputRatio(s, "multiOverSync", multi, sync, RATIO_MIN_BAND));
+            figures.add(GatedFigure.throughputRatio(s, "multiOverAsync", multi, async, RATIO_MIN_BAND));
+            figures.add(GatedFigure.latencyCeiling(s, "syncP50Ms", sync, 50, LATENCY_MIN_BAND));
+            figures.add(GatedFigure.latencyCeiling(s, "syncP99Ms", sync, 99, LATENCY_MIN_BAND));
+            figures.add(GatedFigure.latencyCeiling(s, "asyncP99Ms", async, 99, LATENCY_MIN_BAND));
+        }
+        if (scenarios.contains(ONE_NODE) && scenarios.contains(FIVE_NODES)) {
+            String one = workloadName(ONE_NODE, WriteMode.SYNC);
+            String five = workloadName(FIVE_NODES, WriteMode.SYNC);
+            // What a sync create costs on 5 servers relative to 1: time per op, so lower is better.
+            figures.add(new GatedFigure(new FigureKey(FIVE_NODES, "syncCostOver1node"), "ratio",
+                    Direction.LOWER_IS_BETTER, RATIO_MIN_BAND,
+                    round -> round.sample(one).opsPerSecond() / round.sample(five).opsPerSecond()));
+        }
+        return figures;
+    }
+}
