@@ -1,0 +1,140 @@
+package io.github.zkrpcperfgate.baseline;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.github.zkrpcperfgate.verdict.Band;
+import io.github.zkrpcperfgate.verdict.Direction;
+import io.github.zkrpcperfgate.verdict.FigureKey;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.TreeMap;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class BaselineStoreTest {
+
+    @TempDir
+    Path dir;
+
+    static BaselineFigure ratio(double expected) {
+        return new BaselineFigure("ratio", Direction.HIGHER_IS_BETTER, expected, Band.around(expected, 1.5),
+                expected * 0.9, expected * 1.1, 8);
+    }
+
+    private Baselines sample(Path file) {
+        TreeMap<String, BaselineFigure> figures = new TreeMap<>();
+        figures.put("multiOverSync", ratio(75.41234));
+        figures.put("asyncOverSync", ratio(5.084));
+        TreeMap<String, String> env = new TreeMap<>();
+        env.put("cores", "2");
+        env.put("backend", "docker");
+        TreeMap<String, ScenarioBaseline> scenarios = new TreeMap<>();
+        scenarios.put("zk-1node", new ScenarioBaseline(env, figures));
+        return new Baselines(file, Baselines.SCHEMA_VERSION, scenarios);
+    }
+
+    @Test
+    void writeThenReadGivesTheSameFiguresRoundedToFourDigits() {
+        Path file = dir.resolve("zookeeper.json");
+        BaselineStore.write(sample(file));
+        Baselines read = BaselineStore.read(file);
+        BaselineFigure f = read.figure(new FigureKey("zk-1node", "multiOverSync"));
+        assertThat(f.expected()).isEqualTo(75.41);
+        assertThat(f.direction()).isEqualTo(Direction.HIGHER_IS_BETTER);
+        assertThat(f.rounds()).isEqualTo(8);
+        assertThat(read.scenarios().get("zk-1node").environment()).containsEntry("backend", "docker");
+    }
+
+    @Test
+    void renderingIsStableSortedAndEndsWithANewline() {
+        String once = BaselineStore.render(sample(dir.resolve("a.json")));
+        String twice = BaselineStore.render(BaselineStore.parse(dir.resolve("a.json"), once));
+        assertThat(twice).isEqualTo(once);
+        assertThat(once).endsWith("}\n").doesNotContain("\r");
+        assertThat(once.indexOf("asyncOverSync")).isLessThan(once.indexOf("multiOverSync"));
+    }
+
+    @Test
+    void aMissingFileSaysHowToRecordOne() {
+        assertThatThrownBy(() -> BaselineStore.read(dir.resolve("zookeeper.json")))
+                .isInstanceOf(BaselineException.class)
+                .hasMessageContaining("zookeeper.json")
+                .hasMessageContaining("no such baseline file")
+                .hasMessageContaining(BaselineException.UPDATE_COMMAND);
+    }
+
+    @Test
+    void malformedJsonNamesFileAndPosition() {
+        assertThatThrownBy(() -> BaselineStore.parse(Path.of("baselines/zookeeper.json"), "{\"schemaVersion\": 1,,}"))
+                .isInstanceOf(BaselineException.class)
+                .hasMessageContaining("baselines/zookeeper.json")
+                .hasMessageContaining("line 1");
+    }
+
+    @Test
+    void aWrongSchemaVersionIsRefused() {
+        assertThatThrownBy(() -> BaselineStore.parse(Path.of("b.json"), "{\"schemaVersion\": 2, \"scenarios\": {}}"))
+                .hasMessageContaining("\"schemaVersion\" must be 1");
+    }
+
+    @Test
+    void anIncompleteFigureNamesFileScenarioFigureAndField() {
+        String text = """
+                {"schemaVersion": 1, "scenarios": {"zk-5node": {"figures": {"multiOverSync":
+                  {"unit": "ratio", "direction": "higherIsBetter", "expected": 100, "interval": [90, 110], "rounds": 8}}}}}
+                """;
+        assertThatThrownBy(() -> BaselineStore.parse(Path.of("baselines/zookeeper.json"), text))
+                .isInstanceOf(BaselineException.class)
+                .hasMessageContaining("baselines/zookeeper.json: scenario \"zk-5node\", figure \"multiOverSync\"")
+                .hasMessageContaining("\"band\" must be [low, high]");
+    }
+
+    @Test
+    void anExpectedValueOutsideItsOwnBandIsRefused() {
+        String text = """
+                {"schemaVersion": 1, "scenarios": {"zk-1node": {"figures": {"syncP50Ms":
+                  {"unit": "ms", "direction": "lowerIsBetter", "expected": 9, "band": [1, 2], "interval": [1, 2], "rounds": 8}}}}}
+                """;
+        assertThatThrownBy(() -> BaselineStore.parse(Path.of("b.json"), text))
+                .hasMessageContaining("outside its own band");
+    }
+
+    @Test
+    void anUnknownDirectionListsTheKnownOnes() {
+        String text = """
+                {"schemaVersion": 1, "scenarios": {"zk-1node": {"figures": {"syncP50Ms":
+                  {"unit": "ms", "direction": "up", "expected": 1, "band": [0.5, 2], "interval": [1, 1], "rounds": 8}}}}}
+                """;
+        assertThatThrownBy(() -> BaselineStore.parse(Path.of("b.json"), text))
+                .hasMessageContaining("\"up\"")
+                .hasMessageContaining("higherIsBetter");
+    }
+
+    @Test
+    void aFigureMissingFromTheFileNamesItAndTheFix() {
+        Baselines b = sample(Path.of("baselines/zookeeper.json"));
+        assertThatThrownBy(() -> b.figure(new FigureKey("zk-5node", "multiOverSync")))
+                .hasMessage("baselines/zookeeper.json: has no scenario \"zk-5node\"; run "
+                        + BaselineException.UPDATE_COMMAND + " to record one");
+        assertThatThrownBy(() -> b.figure(new FigureKey("zk-1node", "syncP99Ms")))
+                .hasMessageContaining("scenario \"zk-1node\" has no band for \"syncP99Ms\"");
+    }
+
+    @Test
+    void aFailedWriteLeavesTheOldFileAndNoTempFile() throws IOException {
+        Path file = dir.resolve("zookeeper.json");
+        BaselineStore.write(sample(file));
+        String before = Files.readString(file);
+        Path blocked = dir.resolve("blocked");
+        Files.createDirectories(blocked.resolve("zookeeper.json")); // a directory where the file should go
+        assertThatThrownBy(() -> BaselineStore.write(sample(blocked.resolve("zookeeper.json"))))
+                .isInstanceOf(BaselineException.class)
+                .hasMessageContaining("old file is unchanged");
+        assertThat(Files.readString(file)).isEqualTo(before);
+        try (var listing = Files.list(blocked)) {
+            assertThat(listing.map(p -> p.getFileName().toString())).containsExactly("zookeeper.json");
+        }
+    }
+}
