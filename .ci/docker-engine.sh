@@ -5,7 +5,7 @@
 set -euo pipefail
 
 BASE_IMAGE="${PERF_ZK_BASE_IMAGE:-zk-rpc-perfgate/jre17:bookworm}"
-STARTED_MARKER="${DOCKERD_STARTED_MARKER:-/tmp/zk-rpc-perfgate.dockerd-started}"
+STARTED_MARKER="${DOCKERD_STARTED_MARKER:-}"
 
 log() { printf '[docker-engine] %s\n' "$*"; }
 
@@ -32,7 +32,7 @@ if ! engine_answers; then
   fi
   log "starting dockerd"
   nohup dockerd >/tmp/dockerd.log 2>&1 &
-  echo $! >"$STARTED_MARKER"
+  [ -n "$STARTED_MARKER" ] && echo $! >"$STARTED_MARKER"
   for _ in $(seq 1 60); do
     engine_answers && break
     sleep 1

@@ -25,6 +25,8 @@ public final class WriteModeGate {
 
     /** {@code -Dperf.inject=zk.flushDelayMs=N}: the servers hold each group commit up to N ms. */
     public static final String INJECT_FLUSH_DELAY = "zk.flushDelayMs";
+    /** {@code -Dperf.inject=zk.maxOutstanding=N}: the servers stop reading once N requests are in flight. */
+    public static final String INJECT_MAX_OUTSTANDING = "zk.maxOutstanding";
 
     private static final Duration CONNECT_TIMEOUT = Duration.ofSeconds(30);
 
@@ -33,7 +35,7 @@ public final class WriteModeGate {
 
     /** Server JVM flags that realise {@code injection}: real server-side slowdowns, nothing faked. */
     public static List<String> serverFlags(Injection injection) {
-        injection.requireKnown("zk.", Set.of(INJECT_FLUSH_DELAY));
+        injection.requireKnown("zk.", Set.of(INJECT_FLUSH_DELAY, INJECT_MAX_OUTSTANDING));
         List<String> flags = new ArrayList<>();
         injection.get(INJECT_FLUSH_DELAY).ifPresent(ms -> {
             long delay = Long.parseLong(ms);
@@ -41,6 +43,9 @@ public final class WriteModeGate {
             flags.add("-Dzookeeper.flushDelay=" + delay);
             flags.add("-Dzookeeper.maxWriteQueuePollTime=" + delay);
         });
+        injection.get(INJECT_MAX_OUTSTANDING).ifPresent(n ->
+                // Throttles pipelining: the server stops reading a connection past N outstanding requests.
+                flags.add("-Dzookeeper.globalOutstandingLimit=" + Integer.parseInt(n)));
         return flags;
     }
 
