@@ -122,7 +122,7 @@ public final class GateRun {
             Verdict v = Judge.decideAtCap(f.key(), f.unit(), f.direction(), b.band(), estimate);
             results.add(new FigureResult(f.key(), f.unit(), f.direction(), estimate, b.band(), v.name(), v.reason(), values));
         }
-        return new GroupResult(group, environment, results, samples(rounds), List.of());
+        return new GroupResult(group, environment, results, samples(rounds), List.of(), List.of());
     }
 
     private static Verdict judgeNow(GatedFigure f, BaselineFigure b, List<Round> rounds) {
@@ -153,7 +153,7 @@ public final class GateRun {
         List<String> changes = update.changes().stream().map(BaselineUpdate.Change::describe).toList();
         progress.phase(group + ": wrote " + baselines.file() + " (old -> new):");
         changes.forEach(line -> progress.phase("  " + line));
-        return new GroupResult(group, environment, results, samples(rounds), changes);
+        return new GroupResult(group, environment, results, samples(rounds), changes, List.of());
     }
 
     private static List<Double> perRound(GatedFigure f, List<Round> rounds) {

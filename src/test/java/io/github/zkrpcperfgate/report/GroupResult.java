@@ -6,14 +6,22 @@ import java.util.SortedMap;
 
 /**
  * Everything one scenario group (one trial) produced: where it ran, its gated figures, every
- * raw sample, and, in a re-baseline run, the old → new line of each figure.
+ * raw sample, in a re-baseline run the old → new line of each figure, and notes for readers
+ * (e.g. a cross-check against another benchmark).
  */
 public record GroupResult(String group, SortedMap<String, String> environment, List<FigureResult> figures,
-                          List<Sample> samples, List<String> baselineChanges) {
+                          List<Sample> samples, List<String> baselineChanges, List<String> notes) {
 
     public GroupResult {
         figures = List.copyOf(figures);
         samples = List.copyOf(samples);
         baselineChanges = List.copyOf(baselineChanges);
+        notes = List.copyOf(notes);
+    }
+
+    public GroupResult withNote(String note) {
+        List<String> more = new java.util.ArrayList<>(notes);
+        more.add(note);
+        return new GroupResult(group, environment, figures, samples, baselineChanges, more);
     }
 }

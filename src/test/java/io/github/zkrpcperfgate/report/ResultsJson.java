@@ -32,6 +32,8 @@ public final class ResultsJson {
             group.environment().forEach(env::put);
             ArrayNode changes = g.putArray("baselineChanges");
             group.baselineChanges().forEach(changes::add);
+            ArrayNode notes = g.putArray("notes");
+            group.notes().forEach(notes::add);
             group.figures().forEach(f -> figure(figures.addObject(), group.group(), f));
             group.samples().forEach(s -> sample(samples.addObject(), group.group(), s));
         }

@@ -49,6 +49,11 @@ public final class SummaryMarkdown {
                     .append("```\n").append(BaselineException.UPDATE_COMMAND)
                     .append(" -Dperf.scenarios=").append(scenarios).append("\n```\n");
         }
+        List<String> notes = groups.stream().flatMap(g -> g.notes().stream()).toList();
+        if (!notes.isEmpty()) {
+            md.append("\n## Notes\n\n");
+            notes.forEach(n -> md.append("- ").append(n).append('\n'));
+        }
         Map<String, List<String>> changes = groups.stream().filter(g -> !g.baselineChanges().isEmpty())
                 .collect(Collectors.toMap(GroupResult::group, GroupResult::baselineChanges));
         if (!changes.isEmpty()) {

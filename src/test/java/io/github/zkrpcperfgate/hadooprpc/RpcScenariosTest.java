@@ -1,0 +1,61 @@
+package io.github.zkrpcperfgate.hadooprpc;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.github.zkrpcperfgate.gate.GatedFigure;
+import io.github.zkrpcperfgate.gate.Injection;
+import java.time.Duration;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+import org.junit.jupiter.api.Test;
+
+class RpcScenariosTest {
+
+    @Test
+    void theSeedScenariosCarryTheSeedsNumbersOnAllFourConfigurations() {
+        RpcScenario seed = RpcScenarios.all().stream().filter(s -> s.name().equals("rpc-seed-writable")).findFirst().orElseThrow();
+        assertThat(seed.load()).isEqualTo(new RpcLoadSpec(100, 10, 200_000, 8, false));
+        assertThat(seed.handlerSleep()).isEqualTo(Duration.ofMillis(100));
+        assertThat(seed.servers()).extracting(RpcServerSpec::label).containsExactly("h1r1", "h1r10", "h10r1", "h10r10");
+    }
+
+    @Test
+    void everyFigureReadsWorkloadsThatTheScenarioRuns() {
+        List<RpcScenario> all = RpcScenarios.all();
+        Set<String> workloads = new HashSet<>();
+        all.forEach(s -> s.servers().forEach(spec -> workloads.add(s.workloadName(spec))));
+        for (RpcScenario s : all) {
+            assertThat(workloads).contains(s.workloadName(1, 1), s.workloadName(10, 1), s.workloadName(10, 10));
+        }
+        assertThat(RpcScenarios.figures(all)).extracting(GatedFigure::key).extracting(k -> k.figure())
+                .contains("handlers10OverHandlers1", "readers10OverReaders1", "callP50Ms", "callP99Ms");
+    }
+
+    @Test
+    void injectionCapsHandlersAndAddsHandlerDelayButKeepsTheConfigurationsName() {
+        RpcServerSpec h10 = RpcServerSpec.of(RpcEngineKind.PROTOBUF, 10, 1, Duration.ofMillis(100));
+        RpcServerSpec injected = RpcGate.injected(h10, Injection.parse("rpc.maxHandlers=2,rpc.handlerDelayMs=5"));
+        assertThat(injected.handlers()).isEqualTo(2);
+        assertThat(injected.handlerSleep()).isEqualTo(Duration.ofMillis(105));
+        assertThat(RpcGate.injected(RpcServerSpec.of(RpcEngineKind.PROTOBUF, 1, 1, Duration.ZERO),
+                Injection.parse("rpc.maxHandlers=2")).handlers()).isEqualTo(1);
+    }
+
+    @Test
+    void thePayloadIsArraySizeDistinctStringsOfExactlyTheGivenBytes() {
+        String[] payload = BenchClient.payload(new RpcLoadSpec(1, 1, 200_000, 8, false));
+        assertThat(payload).hasSize(200_000);
+        assertThat(payload).allSatisfy(s -> assertThat(s).hasSize(8));
+        assertThat(Set.of(payload)).hasSize(200_000);
+    }
+
+    @Test
+    void aSleepingSingleHandlerRunsFewerCallsAndEveryOtherConfigurationTheSeeds100() {
+        RpcScenario seed = RpcScenarios.all().get(0);
+        assertThat(seed.loadFor(seed.servers().get(0)).calls()).isEqualTo(RpcScenarios.SINGLE_HANDLER_CALLS);
+        assertThat(seed.loadFor(seed.servers().get(2)).calls()).isEqualTo(100);
+        RpcScenario noSleep = RpcScenarios.all().stream().filter(s -> s.handlerSleep().isZero()).findFirst().orElseThrow();
+        assertThat(noSleep.loadFor(noSleep.servers().get(0)).calls()).isEqualTo(100);
+    }
+}

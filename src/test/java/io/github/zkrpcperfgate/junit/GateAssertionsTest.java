@@ -1,0 +1,43 @@
+package io.github.zkrpcperfgate.junit;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.github.zkrpcperfgate.report.FigureResult;
+import io.github.zkrpcperfgate.stats.Estimate;
+import io.github.zkrpcperfgate.verdict.Band;
+import io.github.zkrpcperfgate.verdict.Direction;
+import io.github.zkrpcperfgate.verdict.FigureKey;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+class GateAssertionsTest {
+
+    private static FigureResult figure(String verdict) {
+        return new FigureResult(new FigureKey("zk-1node", "syncP50Ms"), "ms", Direction.LOWER_IS_BETTER,
+                new Estimate(3.41, 3.38, 3.47, 6), new Band(0.188, 0.5759), verdict, "wholly above the band", List.of());
+    }
+
+    @Test
+    void aFailureNamesScenarioFigureValueIntervalBandDirectionAndCommand() {
+        assertThatThrownBy(() -> GateAssertions.assertWithinBaseline(figure("Regression")))
+                .isInstanceOf(AssertionError.class)
+                .hasMessageContaining("zk-1node / syncP50Ms: Regression")
+                .hasMessageContaining("measured 3.41 ms (95% CI 3.38 to 3.47, 6 rounds)")
+                .hasMessageContaining("band [0.188, 0.5759] (lower is better)")
+                .hasMessageContaining("./mvnw verify -Dperf.baselines.update=true -Dperf.scenarios=zk-1node");
+    }
+
+    @Test
+    void anImprovementFailsTooAndSaysWhy() {
+        assertThatThrownBy(() -> GateAssertions.assertWithinBaseline(figure("Improvement")))
+                .hasMessageContaining("as suspicious as a loss");
+    }
+
+    @Test
+    void passAndRecordedLetTheBuildThrough() {
+        GateAssertions.assertWithinBaseline(figure("Pass"));
+        GateAssertions.assertWithinBaseline(figure("Recorded"));
+        assertThat(GateAssertions.named(figure("Pass")).getName()).isEqualTo("zk-1node / syncP50Ms (ms, lower is better)");
+    }
+}

@@ -1,0 +1,59 @@
+package io.github.zkrpcperfgate.report;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.github.zkrpcperfgate.files.JsonFiles;
+import io.github.zkrpcperfgate.measure.Sample;
+import io.github.zkrpcperfgate.stats.Estimate;
+import io.github.zkrpcperfgate.verdict.Band;
+import io.github.zkrpcperfgate.verdict.Direction;
+import io.github.zkrpcperfgate.verdict.FigureKey;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import org.HdrHistogram.Histogram;
+import org.junit.jupiter.api.Test;
+
+class ReportWritersTest {
+
+    private static GroupResult group() {
+        FigureResult pass = new FigureResult(new FigureKey("zk-1node", "asyncOverSync"), "ratio", Direction.HIGHER_IS_BETTER,
+                new Estimate(6.5, 6.0, 7.0, 6), new Band(4, 10), "Pass", "inside", List.of(6.0, 6.5, 7.0));
+        FigureResult regression = new FigureResult(new FigureKey("zk-5node", "syncP50Ms"), "ms", Direction.LOWER_IS_BETTER,
+                new Estimate(3.4, 3.3, 3.5, 6), new Band(0.5, 1.5), "Regression", "wholly above", List.of(3.4));
+        Histogram h = new Histogram(3);
+        h.recordValue(1_000_000);
+        Sample sample = new Sample("zk-1node/sync", 0, 10_000, 5_000_000_000L, h);
+        return new GroupResult("zookeeper", new TreeMap<>(Map.of("backend", "docker", "cores", "2")),
+                List.of(pass, regression), List.of(sample), List.of(), List.of("a note"));
+    }
+
+    @Test
+    void resultsJsonHasEnvironmentFiguresAndRawSamples() throws Exception {
+        JsonNode root = JsonFiles.mapper().readTree(ResultsJson.render(List.of(group())));
+        assertThat(root.at("/environment/backend").asText()).isEqualTo("docker");
+        JsonNode figure = root.at("/figures/1");
+        assertThat(figure.get("scenario").asText()).isEqualTo("zk-5node");
+        assertThat(figure.get("figure").asText()).isEqualTo("syncP50Ms");
+        assertThat(figure.get("unit").asText()).isEqualTo("ms");
+        assertThat(figure.get("direction").asText()).isEqualTo("lowerIsBetter");
+        assertThat(figure.get("value").asDouble()).isEqualTo(3.4);
+        assertThat(figure.get("interval").toString()).isEqualTo("[3.3,3.5]");
+        assertThat(figure.get("band").toString()).isEqualTo("[0.5,1.5]");
+        assertThat(figure.get("verdict").asText()).isEqualTo("Regression");
+        assertThat(figure.get("rounds").asInt()).isEqualTo(6);
+        JsonNode sample = root.at("/samples/0");
+        assertThat(sample.get("opsPerSecond").asDouble()).isEqualTo(2000.0);
+        assertThat(sample.at("/latencyMillis/p50").asDouble()).isBetween(0.99, 1.01);
+    }
+
+    @Test
+    void summaryPutsFailedFiguresFirstWithTheReBaselineCommand() {
+        String md = SummaryMarkdown.render(List.of(group()));
+        assertThat(md.indexOf("| ❌ Regression | zk-5node | syncP50Ms")).isPositive()
+                .isLessThan(md.indexOf("| Pass | zk-1node | asyncOverSync"));
+        assertThat(md).contains("./mvnw verify -Dperf.baselines.update=true -Dperf.scenarios=zk-5node",
+                "backend `docker`", "- a note");
+    }
+}
