@@ -25,7 +25,9 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.SortedMap;
+import java.util.function.LongSupplier;
 import java.util.stream.Collectors;
 
 /**
@@ -43,13 +45,20 @@ public final class GateRun {
     private final boolean updateBaselines;
     private final TrialPlan plan;
     private final Progress progress;
+    private final LongSupplier nanoClock;
 
     public GateRun(String group, Path baselineFile, boolean updateBaselines, TrialPlan plan, Progress progress) {
+        this(group, baselineFile, updateBaselines, plan, progress, System::nanoTime);
+    }
+
+    GateRun(String group, Path baselineFile, boolean updateBaselines, TrialPlan plan, Progress progress,
+            LongSupplier nanoClock) {
         this.group = group;
         this.baselineFile = baselineFile;
         this.updateBaselines = updateBaselines;
         this.plan = plan;
         this.progress = progress;
+        this.nanoClock = nanoClock;
     }
 
     /**
@@ -62,7 +71,7 @@ public final class GateRun {
 
     public GroupResult run(Baselines baselines, List<Workload> workloads, List<GatedFigure> figures,
                            SortedMap<String, String> environment) throws Exception {
-        Trial trial = new Trial(workloads, plan, progress);
+        Trial trial = new Trial(workloads, plan, progress, nanoClock);
         progress.phase(group + ": warm-up (" + plan.warmupRounds() + " round(s), discarded)");
         trial.warmUp();
         GroupResult result = updateBaselines
@@ -95,18 +104,20 @@ public final class GateRun {
         trial.runRounds(plan.minRounds(), plan.minRounds());
         while (true) {
             List<Round> rounds = trial.rounds();
-            List<String> inconclusive = figures.stream()
+            List<GatedFigure> inconclusive = figures.stream()
                     .filter(f -> recorded.containsKey(f.key()))
                     .filter(f -> judgeNow(f, recorded.get(f.key()), rounds) instanceof Verdict.Inconclusive)
-                    .map(f -> f.key().toString())
                     .toList();
-            if (inconclusive.isEmpty() || rounds.size() >= plan.maxRounds()) {
+            int measured = inconclusive.stream().mapToInt(f -> perRound(f, rounds).size()).min().orElse(0);
+            if (inconclusive.isEmpty() || measured >= plan.maxRounds()) {
                 break;
             }
-            int more = Math.min(EXTRA_ROUNDS_STEP, plan.maxRounds() - rounds.size());
-            progress.phase(group + ": inconclusive after " + rounds.size() + " rounds: " + inconclusive
-                    + "; measuring " + more + " more (cap " + plan.maxRounds() + ")");
-            trial.runRounds(more, rounds.size() + more);
+            int more = Math.min(EXTRA_ROUNDS_STEP, plan.maxRounds() - measured);
+            Set<String> needed = inconclusive.stream().flatMap(f -> f.workloads().stream()).collect(Collectors.toSet());
+            progress.phase(group + ": inconclusive after " + measured + " rounds: "
+                    + inconclusive.stream().map(f -> f.key().toString()).toList()
+                    + "; measuring " + more + " more of " + needed.size() + " workload(s) (cap " + plan.maxRounds() + ")");
+            trial.runRounds(more, measured + more, needed);
         }
         List<Round> rounds = trial.rounds();
         List<FigureResult> results = new ArrayList<>();
@@ -156,8 +167,9 @@ public final class GateRun {
         return new GroupResult(group, environment, results, samples(rounds), changes, List.of());
     }
 
+    /** The figure's value in each round that measured all its workloads. */
     private static List<Double> perRound(GatedFigure f, List<Round> rounds) {
-        return rounds.stream().map(r -> f.perRound().applyAsDouble(r)).toList();
+        return rounds.stream().filter(f::measuredIn).map(r -> f.perRound().applyAsDouble(r)).toList();
     }
 
     private static List<Sample> samples(List<Round> rounds) {

@@ -3,6 +3,7 @@ package io.github.zkrpcperfgate.gate;
 import io.github.zkrpcperfgate.measure.Round;
 import io.github.zkrpcperfgate.verdict.Direction;
 import io.github.zkrpcperfgate.verdict.FigureKey;
+import java.util.Set;
 import java.util.function.ToDoubleFunction;
 
 /**
@@ -11,28 +12,45 @@ import java.util.function.ToDoubleFunction;
  *
  * @param minimumBandFactor the band is at least [expected / f, expected × f]; covers the
  *                          run-to-run drift a single run cannot see (> 1)
+ * @param workloads         the workloads {@code perRound} reads: a round lacking one does not count
  * @param perRound          the figure's value in one round (finite, > 0)
  */
 public record GatedFigure(FigureKey key, String unit, Direction direction, double minimumBandFactor,
-                          ToDoubleFunction<Round> perRound) {
+                          Set<String> workloads, ToDoubleFunction<Round> perRound) {
 
     public GatedFigure {
         if (!(minimumBandFactor > 1)) {
             throw new IllegalArgumentException(key + ": minimumBandFactor must be > 1, was " + minimumBandFactor);
         }
+        if (workloads.isEmpty()) {
+            throw new IllegalArgumentException(key + ": a figure reads at least one workload");
+        }
+        workloads = Set.copyOf(workloads);
+    }
+
+    /** Whether {@code round} sampled every workload this figure reads. */
+    public boolean measuredIn(Round round) {
+        return workloads.stream().allMatch(round::has);
+    }
+
+    /** Higher-or-lower-is-better ratio of two workloads' throughput within each round. */
+    public static GatedFigure throughputRatio(String scenario, String name, String numerator, String denominator,
+                                              Direction direction, double minimumBandFactor) {
+        return new GatedFigure(new FigureKey(scenario, name), "ratio", direction, minimumBandFactor,
+                Set.of(numerator, denominator),
+                round -> round.sample(numerator).opsPerSecond() / round.sample(denominator).opsPerSecond());
     }
 
     /** Higher-is-better ratio of two workloads' throughput within each round. */
     public static GatedFigure throughputRatio(String scenario, String name, String numerator, String denominator,
                                               double minimumBandFactor) {
-        return new GatedFigure(new FigureKey(scenario, name), "ratio", Direction.HIGHER_IS_BETTER, minimumBandFactor,
-                round -> round.sample(numerator).opsPerSecond() / round.sample(denominator).opsPerSecond());
+        return throughputRatio(scenario, name, numerator, denominator, Direction.HIGHER_IS_BETTER, minimumBandFactor);
     }
 
     /** Lower-is-better latency percentile of one workload in each round, in milliseconds. */
     public static GatedFigure latencyCeiling(String scenario, String name, String workload, double percentile,
                                              double minimumBandFactor) {
         return new GatedFigure(new FigureKey(scenario, name), "ms", Direction.LOWER_IS_BETTER, minimumBandFactor,
-                round -> round.sample(workload).latencyMillis(percentile));
+                Set.of(workload), round -> round.sample(workload).latencyMillis(percentile));
     }
 }

@@ -4,7 +4,9 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.TimeUnit;
+import java.util.function.LongSupplier;
 import org.HdrHistogram.Histogram;
 import org.HdrHistogram.Recorder;
 
@@ -21,16 +23,23 @@ public final class Trial {
     private final List<Workload> workloads;
     private final TrialPlan plan;
     private final Progress progress;
+    private final LongSupplier nanoClock;
     private final List<Round> rounds = new ArrayList<>();
     private int warmupsDone;
 
     public Trial(List<Workload> workloads, TrialPlan plan, Progress progress) {
+        this(workloads, plan, progress, System::nanoTime);
+    }
+
+    /** @param nanoClock monotonic nanoseconds; {@code System::nanoTime} except in tests of the engine */
+    public Trial(List<Workload> workloads, TrialPlan plan, Progress progress, LongSupplier nanoClock) {
         if (workloads.isEmpty()) {
             throw new IllegalArgumentException("a trial needs at least one workload");
         }
         this.workloads = List.copyOf(workloads);
         this.plan = plan;
         this.progress = progress;
+        this.nanoClock = nanoClock;
     }
 
     public TrialPlan plan() {
@@ -40,16 +49,29 @@ public final class Trial {
     /** Runs the plan's warm-up rounds (once; later calls do nothing) and discards them. */
     public void warmUp() throws Exception {
         while (warmupsDone < plan.warmupRounds()) {
-            runRound(-1 - warmupsDone, "warm-up", warmupsDone, plan.warmupRounds());
+            runRound(workloads, -1 - warmupsDone, "warm-up", warmupsDone, plan.warmupRounds());
             warmupsDone++;
         }
     }
 
-    /** Runs {@code count} more measured rounds. */
+    /** Runs {@code count} more measured rounds of every workload. */
     public void runRounds(int count, int plannedTotal) throws Exception {
+        runRounds(count, plannedTotal, Set.copyOf(workloads.stream().map(Workload::name).toList()));
+    }
+
+    /**
+     * Runs {@code count} more measured rounds of only the named workloads (still paired and
+     * rotating among themselves): extra rounds for an inconclusive figure need not re-measure
+     * everything else.
+     */
+    public void runRounds(int count, int plannedTotal, Set<String> only) throws Exception {
+        List<Workload> chosen = workloads.stream().filter(w -> only.contains(w.name())).toList();
+        if (chosen.isEmpty()) {
+            throw new IllegalArgumentException("none of " + only + " is a workload of this trial");
+        }
         for (int i = 0; i < count; i++) {
             int index = rounds.size();
-            rounds.add(runRound(index, "measure", index, Math.max(plannedTotal, index + 1)));
+            rounds.add(runRound(chosen, index, "measure", index, Math.max(plannedTotal, index + 1)));
         }
     }
 
@@ -57,12 +79,12 @@ public final class Trial {
         return List.copyOf(rounds);
     }
 
-    private Round runRound(int index, String phase, int shown, int total) throws Exception {
-        int offset = Math.floorMod(index, workloads.size());
+    private Round runRound(List<Workload> chosen, int index, String phase, int shown, int total) throws Exception {
+        int offset = Math.floorMod(index, chosen.size());
         List<String> order = new ArrayList<>();
         Map<String, Sample> samples = new LinkedHashMap<>();
-        for (int i = 0; i < workloads.size(); i++) {
-            Workload workload = workloads.get((offset + i) % workloads.size());
+        for (int i = 0; i < chosen.size(); i++) {
+            Workload workload = chosen.get((offset + i) % chosen.size());
             Sample sample = sample(workload, index);
             order.add(workload.name());
             samples.put(workload.name(), sample);
@@ -79,9 +101,9 @@ public final class Trial {
         long operations = 0;
         int sets = 0;
         do {
-            long start = System.nanoTime();
+            long start = nanoClock.getAsLong();
             workload.runSet(latencies);
-            elapsed += System.nanoTime() - start;
+            elapsed += nanoClock.getAsLong() - start;
             operations += workload.operationsPerSet();
             sets++;
             workload.resetAfterSet();

@@ -3,7 +3,6 @@ package io.github.zkrpcperfgate.zookeeper;
 import io.github.zkrpcperfgate.gate.GatedFigure;
 import io.github.zkrpcperfgate.measure.Workload;
 import io.github.zkrpcperfgate.verdict.Direction;
-import io.github.zkrpcperfgate.verdict.FigureKey;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -69,9 +68,8 @@ public final class WriteModeScenarios {
             String one = workloadName(ONE_NODE, WriteMode.SYNC);
             String five = workloadName(FIVE_NODES, WriteMode.SYNC);
             // What a sync create costs on 5 servers relative to 1: time per op, so lower is better.
-            figures.add(new GatedFigure(new FigureKey(FIVE_NODES, "syncCostOver1node"), "ratio",
-                    Direction.LOWER_IS_BETTER, RATIO_MIN_BAND,
-                    round -> round.sample(one).opsPerSecond() / round.sample(five).opsPerSecond()));
+            figures.add(GatedFigure.throughputRatio(FIVE_NODES, "syncCostOver1node", one, five,
+                    Direction.LOWER_IS_BETTER, RATIO_MIN_BAND));
         }
         return figures;
     }

@@ -1,0 +1,136 @@
+package io.github.zkrpcperfgate.gate;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.github.zkrpcperfgate.baseline.BaselineFigure;
+import io.github.zkrpcperfgate.baseline.BaselineStore;
+import io.github.zkrpcperfgate.baseline.BaselineUpdate;
+import io.github.zkrpcperfgate.baseline.Baselines;
+import io.github.zkrpcperfgate.measure.LatencyRecorder;
+import io.github.zkrpcperfgate.measure.Progress;
+import io.github.zkrpcperfgate.measure.TrialPlan;
+import io.github.zkrpcperfgate.measure.Workload;
+import io.github.zkrpcperfgate.report.FigureResult;
+import io.github.zkrpcperfgate.report.GroupResult;
+import io.github.zkrpcperfgate.verdict.Band;
+import io.github.zkrpcperfgate.verdict.Direction;
+import io.github.zkrpcperfgate.verdict.FigureKey;
+import java.io.OutputStream;
+import java.io.PrintStream;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.concurrent.atomic.AtomicLong;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The engine's decisions on scripted timings: a fake clock that workloads advance, no real time. */
+class GateRunTest {
+
+    private static final TrialPlan PLAN = new TrialPlan(1, 6, 12, 8, Duration.ZERO);
+    private static final Progress QUIET = new Progress(new PrintStream(OutputStream.nullOutputStream()));
+
+    @TempDir
+    Path dir;
+
+    private final AtomicLong clock = new AtomicLong();
+
+    /** A workload whose n-th set takes durations[n % length] microseconds on the fake clock. */
+    private Workload scripted(String name, long... micros) {
+        return new Workload() {
+            private int calls;
+
+            @Override
+            public String name() {
+                return name;
+            }
+
+            @Override
+            public int operationsPerSet() {
+                return 1000;
+            }
+
+            @Override
+            public void runSet(LatencyRecorder latencies) {
+                long nanos = micros[calls++ % micros.length] * 1000;
+                latencies.recordNanos(nanos / 1000);
+                clock.addAndGet(nanos);
+            }
+
+            @Override
+            public void resetAfterSet() {
+            }
+        };
+    }
+
+    private static BaselineFigure ratioBand(double low, double high) {
+        double expected = Math.sqrt(low * high);
+        return new BaselineFigure("ratio", Direction.HIGHER_IS_BETTER, expected, new Band(low, high), expected, expected, 8);
+    }
+
+    private Baselines baselines(Map<FigureKey, BaselineFigure> figures) {
+        return BaselineUpdate.apply(Baselines.empty(dir.resolve("b.json")), figures, Map.of()).updated();
+    }
+
+    private GateRun gate(boolean update) {
+        return new GateRun("test", dir.resolve("b.json"), update, PLAN, QUIET, clock::get);
+    }
+
+    private final List<GatedFigure> figures = List.of(
+            GatedFigure.throughputRatio("a", "xOverY", "a/x", "a/y", 1.5),
+            GatedFigure.throughputRatio("b", "xOverY", "b/x", "b/y", 1.5));
+
+    private List<Workload> workloads() {
+        // a/x alternates around a/y, so a's ratio straddles 1.0; b/x is steadily twice as fast as b/y.
+        return List.of(scripted("a/x", 1000, 1200), scripted("a/y", 1100), scripted("b/x", 1000), scripted("b/y", 2000));
+    }
+
+    @Test
+    void onlyTheInconclusiveFiguresWorkloadsGetExtraRoundsAndTheCapDecidesOnTheMedian() throws Exception {
+        Baselines b = baselines(Map.of(new FigureKey("a", "xOverY"), ratioBand(1.0, 2.0),
+                new FigureKey("b", "xOverY"), ratioBand(1.5, 2.5)));
+        GroupResult result = gate(false).run(b, workloads(), figures, new TreeMap<>());
+
+        assertThat(result.samples().stream().filter(s -> s.workload().equals("a/x"))).hasSize(12);
+        assertThat(result.samples().stream().filter(s -> s.workload().equals("b/x"))).hasSize(6);
+        FigureResult a = result.figures().get(0);
+        assertThat(a.verdict()).isEqualTo("Pass");
+        assertThat(a.reason()).contains("decided on the median");
+        assertThat(a.value().sampleCount()).isEqualTo(12);
+        FigureResult bFigure = result.figures().get(1);
+        assertThat(bFigure.verdict()).isEqualTo("Pass");
+        assertThat(bFigure.value().median()).isEqualTo(2.0);
+    }
+
+    @Test
+    void aFigureWhollyBelowItsBandIsARegressionAfterTheFirstRounds() throws Exception {
+        Baselines b = baselines(Map.of(new FigureKey("a", "xOverY"), ratioBand(0.5, 2.0),
+                new FigureKey("b", "xOverY"), ratioBand(3.0, 5.0)));
+        GroupResult result = gate(false).run(b, workloads(), figures, new TreeMap<>());
+        assertThat(result.figures().get(1).verdict()).isEqualTo("Regression");
+        assertThat(result.samples().stream().filter(s -> s.workload().equals("b/x"))).hasSize(6);
+    }
+
+    @Test
+    void aFigureWithoutABaselineIsAnErrorAndTheOthersAreStillJudged() throws Exception {
+        Baselines b = baselines(Map.of(new FigureKey("b", "xOverY"), ratioBand(1.5, 2.5)));
+        GroupResult result = gate(false).run(b, workloads(), figures, new TreeMap<>());
+        assertThat(result.figures().get(0).verdict()).isEqualTo("Error");
+        assertThat(result.figures().get(0).reason()).contains("has no scenario \"a\"");
+        assertThat(result.figures().get(1).verdict()).isEqualTo("Pass");
+    }
+
+    @Test
+    void reBaseliningWritesEveryFigureAndTheNextRunPasses() throws Exception {
+        GroupResult recorded = gate(true).run(Baselines.empty(dir.resolve("b.json")), workloads(), figures, new TreeMap<>());
+        assertThat(recorded.baselineChanges()).hasSize(2).allSatisfy(line -> assertThat(line).contains("(new) ->"));
+        Baselines written = BaselineStore.read(dir.resolve("b.json"));
+        assertThat(written.figure(new FigureKey("b", "xOverY")).expected()).isEqualTo(2.0);
+        assertThat(written.figure(new FigureKey("b", "xOverY")).rounds()).isEqualTo(8);
+
+        GroupResult next = gate(false).run(written, workloads(), figures, new TreeMap<>());
+        assertThat(next.figures()).allSatisfy(f -> assertThat(f.passed()).as(f.key() + " " + f.reason()).isTrue());
+    }
+}
