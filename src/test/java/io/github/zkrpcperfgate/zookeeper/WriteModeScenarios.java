@@ -29,6 +29,11 @@ public final class WriteModeScenarios {
     private WriteModeScenarios() {
     }
 
+    /** The baseline file of a backend, e.g. {@code zookeeper-docker.json}: figures differ by backend. */
+    public static String baselineFile(Backend backend) {
+        return "zookeeper-" + backend.jsonName() + ".json";
+    }
+
     /** The ensembles to run: 1 and 5 servers, or the one external ensemble. */
     public static List<EnsembleSpec> ensembles(String connect) {
         if (connect != null && !connect.isBlank()) {
