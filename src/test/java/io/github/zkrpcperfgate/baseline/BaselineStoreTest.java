@@ -57,6 +57,18 @@ class BaselineStoreTest {
     }
 
     @Test
+    void aRewrittenFileKeepsItsPermissionsAndANewOneIsWorldReadable() throws IOException {
+        Path file = dir.resolve("zookeeper.json");
+        BaselineStore.write(sample(file));
+        assertThat(java.nio.file.attribute.PosixFilePermissions.toString(Files.getPosixFilePermissions(file)))
+                .isEqualTo("rw-r--r--");
+        Files.setPosixFilePermissions(file, java.nio.file.attribute.PosixFilePermissions.fromString("rw-rw-r--"));
+        BaselineStore.write(sample(file));
+        assertThat(java.nio.file.attribute.PosixFilePermissions.toString(Files.getPosixFilePermissions(file)))
+                .isEqualTo("rw-rw-r--");
+    }
+
+    @Test
     void aMissingFileSaysHowToRecordOne() {
         assertThatThrownBy(() -> BaselineStore.read(dir.resolve("zookeeper.json")))
                 .isInstanceOf(BaselineException.class)

@@ -14,6 +14,9 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
+import java.nio.file.attribute.PosixFilePermission;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.util.Set;
 
 /**
  * JSON in the one stable layout every file of the suite uses (sorted keys, two-space indent, LF,
@@ -60,6 +63,7 @@ public final class JsonFiles {
         Path temp = Files.createTempFile(dir, "." + file.getFileName() + ".", ".tmp");
         try {
             Files.writeString(temp, text, StandardCharsets.UTF_8);
+            keepPermissions(file, temp);
             try (FileChannel channel = FileChannel.open(temp, StandardOpenOption.WRITE)) {
                 channel.force(true);
             }
@@ -71,6 +75,20 @@ public final class JsonFiles {
         } finally {
             Files.deleteIfExists(temp);
         }
+    }
+
+    /**
+     * A temp file is created owner-only (0600); without this a rewritten baseline or report
+     * would silently lose the permissions the old file had (or the usual 0644 of a new one).
+     */
+    private static void keepPermissions(Path file, Path temp) throws IOException {
+        if (!temp.getFileSystem().supportedFileAttributeViews().contains("posix")) {
+            return;
+        }
+        Set<PosixFilePermission> permissions = Files.exists(file)
+                ? Files.getPosixFilePermissions(file)
+                : PosixFilePermissions.fromString("rw-r--r--");
+        Files.setPosixFilePermissions(temp, permissions);
     }
 
     /** Object fields sorted by name at every depth, so output never depends on insertion order. */
