@@ -31,6 +31,9 @@ public final class RpcCallBenchmarkCrossCheck {
 
     /** Hadoop's benchmark's total calls/s, or empty (with the reason printed) when it did not report one. */
     public static OptionalDouble callsPerSecond(Setting s) throws IOException, InterruptedException {
+        // RPCCallBenchmark needs one explicit port for its server and its client, so the port is
+        // probed free and then handed over; if another process takes it meanwhile, the benchmark
+        // reports no total and only this informational note says so: the gate is not affected.
         int port;
         try (ServerSocket probe = new ServerSocket(0, 1, InetAddress.getByName("127.0.0.1"))) {
             port = probe.getLocalPort();

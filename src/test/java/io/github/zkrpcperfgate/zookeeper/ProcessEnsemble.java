@@ -94,6 +94,7 @@ final class ProcessEnsemble implements ZooKeeperEnsemble {
         List<NodeEndpoint> endpoints = new ArrayList<>();
         for (int id = 1; id <= spec.size(); id++) {
             Path node = directory.resolve("server" + id);
+            Leftovers.deleteRecursively(node); // a retry after a port clash starts from empty data
             Path data = node.resolve("data");
             Files.createDirectories(data);
             Files.writeString(data.resolve("myid"), id + "\n", StandardCharsets.UTF_8);
