@@ -1,6 +1,7 @@
 package io.github.zkrpcperfgate.report;
 
 import io.github.zkrpcperfgate.files.JsonFiles;
+import io.github.zkrpcperfgate.verdict.Direction;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Path;
@@ -30,6 +31,11 @@ public final class PerfReport {
         try {
             JsonFiles.writeAtomically(directory.resolve("results.json"), ResultsJson.render(groups));
             JsonFiles.writeAtomically(directory.resolve("summary.md"), SummaryMarkdown.render(groups));
+            JsonFiles.writeAtomically(directory.resolve(TrendFiles.BIGGER_IS_BETTER),
+                    TrendFiles.githubActionBenchmark(groups, Direction.HIGHER_IS_BETTER));
+            JsonFiles.writeAtomically(directory.resolve(TrendFiles.SMALLER_IS_BETTER),
+                    TrendFiles.githubActionBenchmark(groups, Direction.LOWER_IS_BETTER));
+            JsonFiles.writeAtomically(directory.resolve(TrendFiles.BENCHER), TrendFiles.bencherMetricFormat(groups));
         } catch (IOException e) {
             throw new UncheckedIOException("could not write the perf report to " + directory, e);
         }

@@ -56,4 +56,30 @@ class ReportWritersTest {
         assertThat(md).contains("./mvnw verify -Dperf.baselines.update=true -Dperf.scenarios=zk-5node",
                 "backend `docker`", "- a note");
     }
+
+    @Test
+    void trendFilesSplitByDirectionAndCarryTheInterval() throws Exception {
+        JsonNode bigger = JsonFiles.mapper().readTree(TrendFiles.githubActionBenchmark(List.of(group()), Direction.HIGHER_IS_BETTER));
+        assertThat(bigger).hasSize(1);
+        assertThat(bigger.at("/0/name").asText()).isEqualTo("zk-1node / asyncOverSync");
+        assertThat(bigger.at("/0/unit").asText()).isEqualTo("ratio");
+        assertThat(bigger.at("/0/value").asDouble()).isEqualTo(6.5);
+        assertThat(bigger.at("/0/range").asText()).isEqualTo("95% CI 6 to 7");
+        JsonNode smaller = JsonFiles.mapper().readTree(TrendFiles.githubActionBenchmark(List.of(group()), Direction.LOWER_IS_BETTER));
+        assertThat(smaller.at("/0/name").asText()).isEqualTo("zk-5node / syncP50Ms");
+
+        JsonNode bmf = JsonFiles.mapper().readTree(TrendFiles.bencherMetricFormat(List.of(group())));
+        assertThat(bmf.at("/zk-5node~1syncP50Ms/ms/value").asDouble()).isEqualTo(3.4);
+        assertThat(bmf.at("/zk-5node~1syncP50Ms/ms/lower_value").asDouble()).isEqualTo(3.3);
+        assertThat(bmf.at("/zk-5node~1syncP50Ms/ms/upper_value").asDouble()).isEqualTo(3.5);
+    }
+
+    @Test
+    void aFigureWithoutDataIsLeftOutOfTrendFilesNotWrittenAsZero() throws Exception {
+        FigureResult empty = new FigureResult(new FigureKey("zk-1node", "syncP99Ms"), "ms", Direction.LOWER_IS_BETTER,
+                Estimate.empty(), null, "Error", "no baseline", List.of());
+        GroupResult g = new GroupResult("zookeeper", new TreeMap<>(), List.of(empty), List.of(), List.of(), List.of());
+        assertThat(JsonFiles.mapper().readTree(TrendFiles.githubActionBenchmark(List.of(g), Direction.LOWER_IS_BETTER))).isEmpty();
+        assertThat(JsonFiles.mapper().readTree(TrendFiles.bencherMetricFormat(List.of(g)))).isEmpty();
+    }
 }
