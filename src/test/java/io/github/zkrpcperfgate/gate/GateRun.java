@@ -104,14 +104,16 @@ public final class GateRun {
         trial.runRounds(plan.minRounds(), plan.minRounds());
         while (true) {
             List<Round> rounds = trial.rounds();
+            // Figures already at the cap are settled on their median below; they get no more rounds.
             List<GatedFigure> inconclusive = figures.stream()
                     .filter(f -> recorded.containsKey(f.key()))
+                    .filter(f -> perRound(f, rounds).size() < plan.maxRounds())
                     .filter(f -> judgeNow(f, recorded.get(f.key()), rounds) instanceof Verdict.Inconclusive)
                     .toList();
-            int measured = inconclusive.stream().mapToInt(f -> perRound(f, rounds).size()).min().orElse(0);
-            if (inconclusive.isEmpty() || measured >= plan.maxRounds()) {
+            if (inconclusive.isEmpty()) {
                 break;
             }
+            int measured = inconclusive.stream().mapToInt(f -> perRound(f, rounds).size()).min().orElseThrow();
             int more = Math.min(EXTRA_ROUNDS_STEP, plan.maxRounds() - measured);
             Set<String> needed = inconclusive.stream().flatMap(f -> f.workloads().stream()).collect(Collectors.toSet());
             progress.phase(group + ": inconclusive after " + measured + " rounds: "

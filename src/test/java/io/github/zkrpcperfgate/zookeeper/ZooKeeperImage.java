@@ -3,6 +3,8 @@ package io.github.zkrpcperfgate.zookeeper;
 import com.github.dockerjava.api.DockerClient;
 import com.github.dockerjava.api.exception.NotFoundException;
 import java.nio.file.Path;
+import java.util.HashMap;
+import java.util.Map;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import org.testcontainers.DockerClientFactory;
@@ -33,8 +35,20 @@ final class ZooKeeperImage {
         return env == null || env.isBlank() ? DEFAULT_BASE_IMAGE : env.trim();
     }
 
-    /** Builds (or re-uses) the image and returns its name. */
-    static String build(String baseImage) throws Exception {
+    /** Images built by this JVM, by base image: both ensembles of a run share one build. */
+    private static final Map<String, String> BUILT = new HashMap<>();
+
+    /** Builds the image once per JVM and base image, and returns its name. */
+    static synchronized String build(String baseImage) throws Exception {
+        String built = BUILT.get(baseImage);
+        if (built == null) {
+            built = buildNow(baseImage);
+            BUILT.put(baseImage, built);
+        }
+        return built;
+    }
+
+    private static String buildNow(String baseImage) throws Exception {
         requireBaseImage(baseImage);
         List<Path> jars = ServerClasspath.serverJars();
         String version = System.getProperty("zookeeper.version", "dev");
