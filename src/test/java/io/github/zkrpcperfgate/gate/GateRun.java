@@ -5,6 +5,9 @@ import io.github.zkrpcperfgate.baseline.BaselineFigure;
 import io.github.zkrpcperfgate.baseline.BaselineStore;
 import io.github.zkrpcperfgate.baseline.BaselineUpdate;
 import io.github.zkrpcperfgate.baseline.Baselines;
+import io.github.zkrpcperfgate.baseline.ScenarioBaseline;
+import io.github.zkrpcperfgate.calibration.CalibrationProbes;
+import io.github.zkrpcperfgate.measure.EnvironmentFingerprint;
 import io.github.zkrpcperfgate.measure.Progress;
 import io.github.zkrpcperfgate.measure.Round;
 import io.github.zkrpcperfgate.measure.Sample;
@@ -27,6 +30,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.SortedMap;
+import java.util.TreeMap;
 import java.util.function.LongSupplier;
 import java.util.stream.Collectors;
 
@@ -77,6 +81,7 @@ public final class GateRun {
         GroupResult result = updateBaselines
                 ? record(trial, baselines, figures, environment)
                 : judge(trial, baselines, figures, environment);
+        result.notes().forEach(n -> progress.phase(group + ": " + n));
         result.figures().forEach(f -> progress.phase(f.verdict() + "  " + f.key() + ": " + f.reason()));
         return result;
     }
@@ -102,6 +107,7 @@ public final class GateRun {
         progress.phase(group + ": measuring " + plan.minRounds() + " rounds (up to " + plan.maxRounds()
                 + " while a figure is inconclusive)");
         trial.runRounds(plan.minRounds(), plan.minRounds());
+        List<String> notes = new ArrayList<>();
         while (true) {
             List<Round> rounds = trial.rounds();
             // Figures already at the cap are settled on their median below; they get no more rounds.
@@ -116,9 +122,11 @@ public final class GateRun {
             int measured = inconclusive.stream().mapToInt(f -> perRound(f, rounds).size()).min().orElseThrow();
             int more = Math.min(EXTRA_ROUNDS_STEP, plan.maxRounds() - measured);
             Set<String> needed = inconclusive.stream().flatMap(f -> f.workloads().stream()).collect(Collectors.toSet());
-            progress.phase(group + ": inconclusive after " + measured + " rounds: "
+            String extra = "inconclusive after " + measured + " rounds: "
                     + inconclusive.stream().map(f -> f.key().toString()).toList()
-                    + "; measuring " + more + " more of " + needed.size() + " workload(s) (cap " + plan.maxRounds() + ")");
+                    + "; measured " + more + " more of " + needed.size() + " workload(s) (cap " + plan.maxRounds() + ")";
+            progress.phase(group + ": " + extra);
+            notes.add(extra);
             trial.runRounds(more, measured + more, needed);
         }
         List<Round> rounds = trial.rounds();
@@ -128,14 +136,48 @@ public final class GateRun {
             Estimate estimate = MedianInterval.of(values);
             if (errors.containsKey(f.key())) {
                 results.add(new FigureResult(f.key(), f.unit(), f.direction(), estimate, null, "Error",
-                        errors.get(f.key()), values));
+                        errors.get(f.key()), values, f.workloads()));
                 continue;
             }
             BaselineFigure b = recorded.get(f.key());
             Verdict v = Judge.decideAtCap(f.key(), f.unit(), f.direction(), b.band(), estimate);
-            results.add(new FigureResult(f.key(), f.unit(), f.direction(), estimate, b.band(), v.name(), v.reason(), values));
+            results.add(new FigureResult(f.key(), f.unit(), f.direction(), estimate, b.band(), v.name(), v.reason(), values,
+                    f.workloads()));
         }
-        return new GroupResult(group, environment, results, samples(rounds), List.of(), List.of());
+        SortedMap<String, String> measuredIn = withCalibration(environment, rounds);
+        notes.addAll(environmentWarnings(baselines, figures, measuredIn));
+        return new GroupResult(group, measuredIn, results, samples(rounds), List.of(), notes);
+    }
+
+    /**
+     * One warning per scenario whose baseline was recorded on a different machine or software,
+     * or with calibration probes far from today's. Calibrated latencies and ratios are meant to
+     * travel; milliseconds are not, so the reader is told which verdicts to read with care.
+     */
+    static List<String> environmentWarnings(Baselines baselines, List<GatedFigure> figures,
+                                            SortedMap<String, String> measuredIn) {
+        List<String> warnings = new ArrayList<>();
+        for (String scenario : figures.stream().map(f -> f.key().scenario()).distinct().toList()) {
+            ScenarioBaseline recorded = baselines.scenarios().get(scenario);
+            if (recorded == null) {
+                continue;
+            }
+            List<String> differences = EnvironmentFingerprint.differences(recorded.environment(), measuredIn);
+            if (!differences.isEmpty()) {
+                warnings.add("⚠ " + scenario + ": the environment differs from the one that recorded "
+                        + baselines.file().getFileName() + " (" + String.join("; ", differences)
+                        + "). Ratios and calibrated latencies are meant to hold across machines; figures in ms are not."
+                        + " If this is the new normal, re-baseline on it: " + BaselineException.UPDATE_COMMAND);
+            }
+        }
+        return warnings;
+    }
+
+    /** The environment plus the calibration probes' medians over the measured rounds, if any ran. */
+    private static SortedMap<String, String> withCalibration(SortedMap<String, String> environment, List<Round> rounds) {
+        SortedMap<String, String> env = new TreeMap<>(environment);
+        env.putAll(CalibrationProbes.medians(samples(rounds)));
+        return env;
     }
 
     private static Verdict judgeNow(GatedFigure f, BaselineFigure b, List<Round> rounds) {
@@ -156,17 +198,18 @@ public final class GateRun {
             fresh.put(f.key(), new BaselineFigure(f.unit(), f.direction(), estimate.median(), band,
                     estimate.low(), estimate.high(), estimate.sampleCount()));
             results.add(new FigureResult(f.key(), f.unit(), f.direction(), estimate, band, "Recorded",
-                    "recorded into " + baselines.file(), values));
+                    "recorded into " + baselines.file(), values, f.workloads()));
         }
+        SortedMap<String, String> measuredIn = withCalibration(environment, rounds);
         Map<String, SortedMap<String, String>> environments = figures.stream()
                 .map(f -> f.key().scenario()).distinct()
-                .collect(Collectors.toMap(s -> s, s -> environment));
+                .collect(Collectors.toMap(s -> s, s -> measuredIn));
         BaselineUpdate.Result update = BaselineUpdate.apply(baselines, fresh, environments);
         BaselineStore.write(update.updated());
         List<String> changes = update.changes().stream().map(BaselineUpdate.Change::describe).toList();
         progress.phase(group + ": wrote " + baselines.file() + " (old -> new):");
         changes.forEach(line -> progress.phase("  " + line));
-        return new GroupResult(group, environment, results, samples(rounds), changes, List.of());
+        return new GroupResult(group, measuredIn, results, samples(rounds), changes, List.of());
     }
 
     /** The figure's value in each round that measured all its workloads. */

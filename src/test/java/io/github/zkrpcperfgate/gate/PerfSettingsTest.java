@@ -42,6 +42,21 @@ class PerfSettingsTest {
     }
 
     @Test
+    void theQuickProfileRunsTheSeedsScenariosWithALowerCapAndNoCrossCheck() {
+        PerfSettings quick = with("perf.profile", "quick");
+        assertThat(quick.selects("zk-5node")).isTrue();
+        assertThat(quick.selects("rpc-seed-writable")).isTrue();
+        assertThat(quick.selects("rpc-heavy-nosleep-protobuf")).isFalse();
+        assertThat(quick.plan(PerfSettings.DEFAULT_PLAN).maxRounds()).isEqualTo(8);
+        assertThat(quick.plan(PerfSettings.DEFAULT_PLAN).minRounds()).isEqualTo(6);
+        assertThat(quick.profile().crossCheck()).isFalse();
+        assertThat(with().profile()).isEqualTo(PerfProfile.FULL);
+        assertThat(with().profile().crossCheck()).isTrue();
+        assertThat(with("perf.profile", "quick", "perf.rounds", "7").plan(PerfSettings.DEFAULT_PLAN).maxRounds()).isEqualTo(14);
+        assertThatThrownBy(() -> with("perf.profile", "nightly")).hasMessageContaining("[quick, full]");
+    }
+
+    @Test
     void badRoundsAreNamed() {
         assertThatThrownBy(() -> with("perf.rounds", "many")).hasMessageContaining("-Dperf.rounds");
         assertThatThrownBy(() -> with("perf.rounds", "0")).hasMessageContaining(">= 1");

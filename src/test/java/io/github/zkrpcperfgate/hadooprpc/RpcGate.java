@@ -1,6 +1,7 @@
 package io.github.zkrpcperfgate.hadooprpc;
 
 import io.github.zkrpcperfgate.baseline.Baselines;
+import io.github.zkrpcperfgate.calibration.CalibrationProbes;
 import io.github.zkrpcperfgate.gate.GateRun;
 import io.github.zkrpcperfgate.gate.Injection;
 import io.github.zkrpcperfgate.measure.EnvironmentFingerprint;
@@ -42,8 +43,9 @@ public final class RpcGate {
     private RpcGate() {
     }
 
+    /** @param crossCheck whether Hadoop's RPCCallBenchmark runs once afterwards (a child JVM, ~15 s) */
     public static GroupResult run(String group, List<RpcScenario> scenarios, GateRun gate, Baselines baselines,
-                                  Injection injection) throws Exception {
+                                  Injection injection, boolean crossCheck) throws Exception {
         injection.requireKnown("rpc.", Set.of(INJECT_MAX_HANDLERS, INJECT_HANDLER_DELAY, INJECT_TCP_NODELAY));
         Configuration conf = RpcConfig.create();
         injection.get(INJECT_TCP_NODELAY).ifPresent(v -> {
@@ -52,19 +54,21 @@ public final class RpcGate {
         });
         List<BenchServer> servers = new ArrayList<>();
         List<BenchClient> clients = new ArrayList<>();
-        try {
-            List<Workload> workloads = new ArrayList<>();
+        try (CalibrationProbes probes = new CalibrationProbes()) {
+            List<Workload> workloads = new ArrayList<>(probes.workloads());
             for (RpcScenario scenario : scenarios) {
                 for (RpcServerSpec spec : scenario.servers()) {
                     workloads.add(start(scenario.workloadName(spec), injected(spec, injection), scenario.loadFor(spec),
                             conf, servers, clients));
                 }
             }
-            RpcServerSpec crossCheckSpec = RpcServerSpec.of(RpcEngineKind.PROTOBUF, CROSS_CHECK.handlers(),
-                    CROSS_CHECK.readers(), Duration.ZERO);
-            workloads.add(start(CROSS_CHECK_WORKLOAD, injected(crossCheckSpec, injection),
-                    new RpcLoadSpec(100, CROSS_CHECK.clientThreads(), 1, CROSS_CHECK.messageBytes(), false), conf,
-                    servers, clients));
+            if (crossCheck) {
+                RpcServerSpec crossCheckSpec = RpcServerSpec.of(RpcEngineKind.PROTOBUF, CROSS_CHECK.handlers(),
+                        CROSS_CHECK.readers(), Duration.ZERO);
+                workloads.add(start(CROSS_CHECK_WORKLOAD, injected(crossCheckSpec, injection),
+                        new RpcLoadSpec(100, CROSS_CHECK.clientThreads(), 1, CROSS_CHECK.messageBytes(), false), conf,
+                        servers, clients));
+            }
 
             Map<String, String> facts = new LinkedHashMap<>();
             facts.put("hadoopVersion", VersionInfo.getVersion());
@@ -74,7 +78,7 @@ public final class RpcGate {
             }
             GroupResult result = gate.run(baselines, workloads, RpcScenarios.figures(scenarios),
                     EnvironmentFingerprint.capture(facts));
-            return result.withNote(crossCheckNote(result));
+            return crossCheck ? result.withNote(crossCheckNote(result)) : result;
         } finally {
             clients.forEach(BenchClient::close);
             servers.forEach(BenchServer::close);

@@ -1,5 +1,7 @@
 package io.github.zkrpcperfgate.hadooprpc;
 
+import io.github.zkrpcperfgate.calibration.Calibration;
+import java.util.Optional;
 import java.time.Duration;
 import java.util.List;
 
@@ -8,7 +10,7 @@ import java.util.List;
  * server configurations (handlers × readers) in the same paired rounds.
  */
 public record RpcScenario(String name, RpcEngineKind engine, RpcLoadSpec load, Duration handlerSleep,
-                          List<RpcServerSpec> servers) {
+                          Optional<Calibration> latencyCalibration, List<RpcServerSpec> servers) {
 
     public RpcScenario {
         servers = List.copyOf(servers);
@@ -16,11 +18,11 @@ public record RpcScenario(String name, RpcEngineKind engine, RpcLoadSpec load, D
 
     /** The scenario on the given {@code (handlers, readers)} pairs. */
     public static RpcScenario of(String name, RpcEngineKind engine, RpcLoadSpec load, Duration handlerSleep,
-                                 int[]... handlersReaders) {
+                                 Optional<Calibration> latencyCalibration, int[]... handlersReaders) {
         List<RpcServerSpec> servers = java.util.Arrays.stream(handlersReaders)
                 .map(hr -> RpcServerSpec.of(engine, hr[0], hr[1], handlerSleep))
                 .toList();
-        return new RpcScenario(name, engine, load, handlerSleep, servers);
+        return new RpcScenario(name, engine, load, handlerSleep, latencyCalibration, servers);
     }
 
     /**

@@ -29,7 +29,16 @@ class RpcScenariosTest {
             assertThat(workloads).contains(s.workloadName(1, 1), s.workloadName(10, 1), s.workloadName(10, 10));
         }
         assertThat(RpcScenarios.figures(all)).extracting(GatedFigure::key).extracting(k -> k.figure())
-                .contains("handlers10OverHandlers1", "readers10OverReaders1", "callP50Ms", "callP99Ms");
+                .contains("handlers10OverHandlers1", "readers10OverReaders1", "callP50", "callP99");
+    }
+
+    @Test
+    void sleepBoundLatencyIsInMillisecondsAndCpuBoundLatencyInCpuProbeUnits() {
+        var units = new java.util.HashMap<String, String>();
+        RpcScenarios.figures(RpcScenarios.all()).stream().filter(f -> f.key().figure().equals("callP50"))
+                .forEach(f -> units.put(f.key().scenario(), f.unit()));
+        assertThat(units).containsEntry("rpc-seed-protobuf", "ms").containsEntry("rpc-small-protobuf", "ms")
+                .containsEntry("rpc-seed-writable", "x(cpu)").containsEntry("rpc-heavy-nosleep-protobuf", "x(cpu)");
     }
 
     @Test

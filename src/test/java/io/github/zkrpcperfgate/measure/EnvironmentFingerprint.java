@@ -1,11 +1,24 @@
 package io.github.zkrpcperfgate.measure;
 
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
 import java.util.SortedMap;
 import java.util.TreeMap;
+import java.util.TreeSet;
 
 /** What machine and software a measurement came from; stored with baselines and reports. */
 public final class EnvironmentFingerprint {
+
+    /** Keys that describe this run, not the machine: never a reason to distrust a baseline. */
+    private static final String INJECTED = "injected";
+    /** Prefix of the same-run calibration medians; compared as numbers, not as strings. */
+    public static final String CALIBRATION_PREFIX = "calibration.";
+    /** A probe this much faster or slower than when the baseline was recorded is worth a warning. */
+    static final double CALIBRATION_WARN_FACTOR = 1.5;
 
     private EnvironmentFingerprint() {
     }
@@ -14,9 +27,55 @@ public final class EnvironmentFingerprint {
     public static SortedMap<String, String> capture(Map<String, String> extra) {
         TreeMap<String, String> env = new TreeMap<>();
         env.put("cores", Integer.toString(Runtime.getRuntime().availableProcessors()));
+        env.put("cpu", cpuModel());
         env.put("jvm", System.getProperty("java.vm.name") + " " + System.getProperty("java.version"));
         env.put("os", System.getProperty("os.name") + " " + System.getProperty("os.arch"));
         env.putAll(extra);
         return env;
+    }
+
+    private static String cpuModel() {
+        try {
+            return Files.readAllLines(Path.of("/proc/cpuinfo")).stream()
+                    .filter(l -> l.startsWith("model name"))
+                    .map(l -> l.substring(l.indexOf(':') + 1).trim())
+                    .findFirst().orElse("unknown");
+        } catch (IOException | RuntimeException e) {
+            return "unknown";
+        }
+    }
+
+    /**
+     * How the environment that recorded a baseline differs from this run's, one line per
+     * difference; empty when they match. Facts present on one side only are not differences
+     * (older baselines lack some). Calibration medians differ when one is more than
+     * {@value #CALIBRATION_WARN_FACTOR}× the other.
+     */
+    public static List<String> differences(Map<String, String> recorded, Map<String, String> now) {
+        List<String> lines = new ArrayList<>();
+        for (String key : new TreeSet<>(recorded.keySet())) {
+            String was = recorded.get(key);
+            String is = now.get(key);
+            if (is == null || key.equals(INJECTED) || is.equals(was)) {
+                continue;
+            }
+            if (key.startsWith(CALIBRATION_PREFIX)) {
+                double factor = ratio(was, is);
+                if (factor > CALIBRATION_WARN_FACTOR || factor < 1 / CALIBRATION_WARN_FACTOR) {
+                    lines.add(key + " " + was + " -> " + is);
+                }
+            } else {
+                lines.add(key + " \"" + was + "\" -> \"" + is + "\"");
+            }
+        }
+        return lines;
+    }
+
+    private static double ratio(String was, String is) {
+        try {
+            return Double.parseDouble(is) / Double.parseDouble(was);
+        } catch (NumberFormatException e) {
+            return Double.NaN;
+        }
     }
 }

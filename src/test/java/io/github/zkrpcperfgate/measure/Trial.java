@@ -107,7 +107,7 @@ public final class Trial {
             operations += workload.operationsPerSet();
             sets++;
             workload.resetAfterSet();
-        } while (elapsed < minNanos && sets < TrialPlan.MAX_SETS_PER_SAMPLE);
+        } while (!workload.oneSetPerSample() && elapsed < minNanos && sets < TrialPlan.MAX_SETS_PER_SAMPLE);
         Histogram histogram = recorder.getIntervalHistogram();
         return new Sample(workload.name(), round, operations, elapsed, histogram);
     }

@@ -18,4 +18,12 @@ public interface Workload {
 
     /** Undoes what {@link #runSet} left behind; not timed. */
     void resetAfterSet() throws Exception;
+
+    /**
+     * Whether one set is a whole sample, instead of repeating sets until the plan's minimum
+     * sample time: a calibration probe sizes its set itself and should not cost a second a round.
+     */
+    default boolean oneSetPerSample() {
+        return false;
+    }
 }

@@ -11,13 +11,22 @@ import java.util.List;
  *
  * @param band     the band held against, or null when none could be read (then {@code verdict} is "Error")
  * @param verdict  Pass, Regression, Improvement, Inconclusive, Recorded (re-baseline run) or Error
- * @param perRound the figure's value in each measured round, in round order
+ * @param perRound  the figure's value in each measured round, in round order
+ * @param workloads the workloads it reads, numerator first for a ratio (the HTML report draws
+ *                  a ratio's band onto the numerator's throughput); empty when unknown
  */
 public record FigureResult(FigureKey key, String unit, Direction direction, Estimate value, Band band,
-                           String verdict, String reason, List<Double> perRound) {
+                           String verdict, String reason, List<Double> perRound, List<String> workloads) {
 
     public FigureResult {
         perRound = List.copyOf(perRound);
+        workloads = List.copyOf(workloads);
+    }
+
+    /** A figure whose workloads the report need not know. */
+    public FigureResult(FigureKey key, String unit, Direction direction, Estimate value, Band band,
+                        String verdict, String reason, List<Double> perRound) {
+        this(key, unit, direction, value, band, verdict, reason, perRound, List.of());
     }
 
     /** Whether this figure lets the build through. */

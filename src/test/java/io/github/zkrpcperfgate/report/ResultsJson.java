@@ -57,6 +57,7 @@ public final class ResultsJson {
         n.put("rounds", f.value().sampleCount());
         ArrayNode perRound = n.putArray("perRound");
         f.perRound().forEach(perRound::add);
+        f.workloads().forEach(n.putArray("workloads")::add);
     }
 
     private static void sample(ObjectNode n, String group, Sample s) {

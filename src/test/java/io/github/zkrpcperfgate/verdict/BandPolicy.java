@@ -4,9 +4,13 @@ import io.github.zkrpcperfgate.stats.Estimate;
 
 /**
  * How wide a freshly recorded band is. A band needs both statistical and practical significance:
- * it is never narrower than the spread of the rounds it was recorded from (the recorded 95%
- * interval's high/low), nor narrower than the figure's minimum factor, which covers the
- * run-to-run drift that a single run cannot see.
+ * it is never narrower than the uncertainty of the recorded median (how far the 95% interval
+ * reaches from it, on either side), nor narrower than the figure's minimum factor, which covers
+ * the run-to-run drift that a single run cannot see.
+ *
+ * <p>Until issue 4 the band took the interval's whole spread (high/low) as its half-width: that
+ * counted the uncertainty twice and, with 8 recorded rounds (whose interval is min..max), gave
+ * bands of ×/÷1.5–3.2 that a 1.5× slowdown could not leave.
  */
 public final class BandPolicy {
 
@@ -23,7 +27,7 @@ public final class BandPolicy {
             throw new IllegalArgumentException("cannot record a band around a non-positive interval ["
                     + recorded.low() + ", " + recorded.high() + "]");
         }
-        double spread = recorded.high() / recorded.low();
-        return Band.around(recorded.median(), Math.max(minimumFactor, spread));
+        double reach = Math.max(recorded.high() / recorded.median(), recorded.median() / recorded.low());
+        return Band.around(recorded.median(), Math.max(minimumFactor, reach));
     }
 }

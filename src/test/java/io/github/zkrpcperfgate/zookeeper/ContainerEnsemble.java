@@ -161,6 +161,17 @@ final class ContainerEnsemble implements ZooKeeperEnsemble {
         ShutdownCleanup.unregister(this);
     }
 
+    /** {@code docker update --cpus}: the CFS quota of each running container. */
+    @Override
+    public synchronized void limitCpus(double cpus) {
+        long period = 100_000;
+        for (GenericContainer<?> c : containers) {
+            DockerClientFactory.instance().client().updateContainerCmd(c.getContainerId())
+                    .withCpuPeriod(period).withCpuQuota(Math.round(cpus * period)).exec();
+        }
+        System.out.printf("[perf] %s: %d container(s) limited to %s CPU%n", spec.scenario(), containers.size(), cpus);
+    }
+
     @Override
     public EnsembleSpec spec() {
         return spec;

@@ -32,8 +32,12 @@ final class CreateWorkload implements Workload {
     private final List<Op> creates;
     private final List<List<Op>> deleteBatches;
     private final Duration asyncTimeout;
+    /** The multi mode's requests: one of all creates, or (an injected slowdown) several smaller ones. */
+    private final List<List<Op>> multiBatches;
 
-    CreateWorkload(String scenario, WriteMode mode, ZooKeeper zk, String root, int ops, Duration asyncTimeout) {
+    /** @param multiBatch ops per multi request; 0 sends all creates in one, as the seed does */
+    CreateWorkload(String scenario, WriteMode mode, ZooKeeper zk, String root, int ops, int multiBatch,
+                   Duration asyncTimeout) {
         this.name = scenario + "/" + mode.label();
         this.mode = mode;
         this.zk = zk;
@@ -47,6 +51,7 @@ final class CreateWorkload implements Workload {
             deleteOps.add(Op.delete(paths[i], -1));
         }
         this.creates = List.copyOf(createOps);
+        this.multiBatches = multiBatch <= 0 ? List.of(creates) : split(creates, multiBatch);
         if (mode == WriteMode.MULTI) {
             MultiRequestSize.requireFits(name, creates, MultiRequestSize.limitBytes());
         }
@@ -59,10 +64,13 @@ final class CreateWorkload implements Workload {
         while (MultiRequestSize.bytes(deletes.subList(0, (deletes.size() + parts - 1) / parts)) > MultiRequestSize.limitBytes()) {
             parts++;
         }
+        return split(deletes, (deletes.size() + parts - 1) / parts);
+    }
+
+    private static List<List<Op>> split(List<Op> ops, int per) {
         List<List<Op>> batches = new ArrayList<>();
-        int per = (deletes.size() + parts - 1) / parts;
-        for (int from = 0; from < deletes.size(); from += per) {
-            batches.add(List.copyOf(deletes.subList(from, Math.min(deletes.size(), from + per))));
+        for (int from = 0; from < ops.size(); from += per) {
+            batches.add(List.copyOf(ops.subList(from, Math.min(ops.size(), from + per))));
         }
         return batches;
     }
@@ -89,9 +97,11 @@ final class CreateWorkload implements Workload {
             }
             case ASYNC -> runAsync(latencies);
             case MULTI -> {
-                long start = System.nanoTime();
-                zk.multi(creates);
-                latencies.recordNanos(System.nanoTime() - start);
+                for (List<Op> batch : multiBatches) {
+                    long start = System.nanoTime();
+                    zk.multi(batch);
+                    latencies.recordNanos(System.nanoTime() - start);
+                }
             }
         }
     }

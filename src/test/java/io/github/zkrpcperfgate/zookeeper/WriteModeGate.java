@@ -1,6 +1,7 @@
 package io.github.zkrpcperfgate.zookeeper;
 
 import io.github.zkrpcperfgate.baseline.Baselines;
+import io.github.zkrpcperfgate.calibration.CalibrationProbes;
 import io.github.zkrpcperfgate.gate.GateRun;
 import io.github.zkrpcperfgate.gate.Injection;
 import io.github.zkrpcperfgate.measure.EnvironmentFingerprint;
@@ -11,7 +12,9 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
+import java.util.function.Function;
 import org.apache.zookeeper.CreateMode;
 import org.apache.zookeeper.ZKUtil;
 import org.apache.zookeeper.ZooDefs;
@@ -27,6 +30,14 @@ public final class WriteModeGate {
     public static final String INJECT_FLUSH_DELAY = "zk.flushDelayMs";
     /** {@code -Dperf.inject=zk.maxOutstanding=N}: the servers stop reading once N requests are in flight. */
     public static final String INJECT_MAX_OUTSTANDING = "zk.maxOutstanding";
+    /** {@code -Dperf.inject=zk.cpus=C}: every server container limited to C cores (docker update --cpus). */
+    public static final String INJECT_CPUS = "zk.cpus";
+    /** {@code -Dperf.inject=zk.proxyDelayUs=N}: client traffic through a proxy adding N µs each way. */
+    public static final String INJECT_PROXY_DELAY = "zk.proxyDelayUs";
+    /** {@code -Dperf.inject=zk.multiBatch=N}: the multi mode sends its creates in requests of N ops. */
+    public static final String INJECT_MULTI_BATCH = "zk.multiBatch";
+    static final Set<String> INJECTION_KEYS = Set.of(INJECT_FLUSH_DELAY, INJECT_MAX_OUTSTANDING, INJECT_CPUS,
+            INJECT_PROXY_DELAY, INJECT_MULTI_BATCH);
 
     private static final Duration CONNECT_TIMEOUT = Duration.ofSeconds(30);
 
@@ -35,7 +46,7 @@ public final class WriteModeGate {
 
     /** Server JVM flags that realise {@code injection}: real server-side slowdowns, nothing faked. */
     public static List<String> serverFlags(Injection injection) {
-        injection.requireKnown("zk.", Set.of(INJECT_FLUSH_DELAY, INJECT_MAX_OUTSTANDING));
+        injection.requireKnown("zk.", INJECTION_KEYS);
         List<String> flags = new ArrayList<>();
         injection.get(INJECT_FLUSH_DELAY).ifPresent(ms -> {
             long delay = Long.parseLong(ms);
@@ -49,15 +60,45 @@ public final class WriteModeGate {
         return flags;
     }
 
+    /**
+     * Starts ensembles for {@code specs} with the injection's server flags, measures, and stops
+     * them whatever happens: for callers that run many trials in one JVM (the self-check).
+     *
+     * @param gateFor the gate of the backend that ran (each backend has its own baseline file)
+     */
+    public static GroupResult runOnFreshEnsembles(String group, List<EnsembleSpec> specs, Function<Backend, GateRun> gateFor,
+                                                  int ops, Injection injection) throws Exception {
+        List<String> flags = serverFlags(injection);
+        EnsembleGroup ensembles = EnsembleGroup.fromSystemProperties(
+                specs.stream().map(s -> s.withServerJvmFlags(flags)).toList());
+        try {
+            ensembles.start();
+            GateRun gate = gateFor.apply(ensembles.backend());
+            return run(group, ensembles, gate, gate.readBaselines(), ops, injection);
+        } finally {
+            ensembles.stop();
+        }
+    }
+
     public static GroupResult run(String group, EnsembleGroup ensembles, GateRun gate, Baselines baselines, int ops,
                                   Injection injection) throws Exception {
         String root = "/zk-rpc-perfgate-" + Leftovers.ownerPid();
         Map<ZooKeeperEnsemble, ZooKeeper> clients = new LinkedHashMap<>();
-        try {
-            List<Workload> workloads = new ArrayList<>();
+        List<DelayingProxy> proxies = new ArrayList<>();
+        int multiBatch = injection.get(INJECT_MULTI_BATCH).map(Integer::parseInt).orElse(0);
+        Optional<Duration> proxyDelay = injection.get(INJECT_PROXY_DELAY).map(us -> Duration.ofNanos(Long.parseLong(us) * 1000));
+        try (CalibrationProbes probes = new CalibrationProbes()) {
+            List<Workload> workloads = new ArrayList<>(probes.workloads());
             List<String> scenarios = new ArrayList<>();
             for (ZooKeeperEnsemble ensemble : ensembles.ensembles()) {
-                ZooKeeper zk = ZooKeeperClients.connect(ensemble.clientConnectString(), CONNECT_TIMEOUT);
+                injection.get(INJECT_CPUS).map(Double::parseDouble).ifPresent(ensemble::limitCpus);
+                String connect = ensemble.clientConnectString();
+                if (proxyDelay.isPresent()) {
+                    DelayingProxy proxy = new DelayingProxy(DelayingProxy.parse(connect), proxyDelay.get());
+                    proxies.add(proxy);
+                    connect = proxy.connectString();
+                }
+                ZooKeeper zk = ZooKeeperClients.connect(connect, CONNECT_TIMEOUT);
                 clients.put(ensemble, zk);
                 if (zk.exists(root, false) != null) {
                     ZKUtil.deleteRecursive(zk, root); // our own root, left by a run that died with this PID
@@ -65,7 +106,7 @@ public final class WriteModeGate {
                 zk.create(root, new byte[0], ZooDefs.Ids.OPEN_ACL_UNSAFE, CreateMode.PERSISTENT);
                 String scenario = ensemble.spec().scenario();
                 scenarios.add(scenario);
-                workloads.addAll(WriteModeScenarios.workloads(scenario, zk, root, ops));
+                workloads.addAll(WriteModeScenarios.workloads(scenario, zk, root, ops, multiBatch));
             }
             Map<String, String> facts = new LinkedHashMap<>();
             facts.put("backend", ensembles.backend().jsonName());
@@ -89,6 +130,9 @@ public final class WriteModeGate {
                 } finally {
                     zk.close();
                 }
+            }
+            for (DelayingProxy proxy : proxies) {
+                proxy.close();
             }
         }
     }

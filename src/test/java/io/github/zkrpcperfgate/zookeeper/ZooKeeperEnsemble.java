@@ -25,6 +25,15 @@ public interface ZooKeeperEnsemble extends Startable {
     /** Each server's mode once ready, by server id. */
     Map<Integer, String> modes();
 
+    /**
+     * Limits every server to {@code cpus} cores from now on (an injected slowdown: a server
+     * starved of CPU, as on an oversubscribed host). Only containers can be limited.
+     */
+    default void limitCpus(double cpus) {
+        throw new UnsupportedOperationException(spec().scenario() + ": the " + backend()
+                + " backend cannot limit a server's CPU; the zk.cpus injection needs -Dperf.zk.backend=docker");
+    }
+
     /** Picks the endpoint to measure through: the lowest-id follower, else the only server. */
     static NodeEndpoint measuredNode(java.util.List<NodeEndpoint> nodes, Map<Integer, String> modes) {
         return nodes.stream().filter(n -> "follower".equals(modes.get(n.id()))).findFirst().orElse(nodes.get(0));

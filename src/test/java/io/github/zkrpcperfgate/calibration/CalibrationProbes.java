@@ -1,0 +1,54 @@
+package io.github.zkrpcperfgate.calibration;
+
+import io.github.zkrpcperfgate.measure.Workload;
+import io.github.zkrpcperfgate.measure.Sample;
+import io.github.zkrpcperfgate.stats.MedianInterval;
+import io.github.zkrpcperfgate.verdict.Figures;
+import java.io.IOException;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The probes a trial measures in every round beside its workloads, so that calibrated figures
+ * divide by a calibration taken seconds apart, not minutes.
+ */
+public final class CalibrationProbes implements AutoCloseable {
+
+    private final LoopbackRoundTripProbe roundTrip = new LoopbackRoundTripProbe();
+    private final FsyncProbe fsync = new FsyncProbe();
+    private final CpuProbe cpu = new CpuProbe();
+
+    public List<Workload> workloads() {
+        return List.of(roundTrip, fsync, cpu);
+    }
+
+    /**
+     * Each probe's median p50 over the group's measured rounds, for the baseline's and the
+     * report's environment, e.g. {@code calibration.loopbackRttP50Ms=0.031}.
+     */
+    public static Map<String, String> medians(List<Sample> samples) {
+        Map<String, String> medians = new LinkedHashMap<>();
+        for (String probe : List.of(LoopbackRoundTripProbe.NAME, FsyncProbe.NAME, CpuProbe.NAME)) {
+            List<Double> p50s = samples.stream()
+                    .filter(s -> s.workload().equals(probe) && s.round() >= 0)
+                    .map(s -> s.latencyMillis(50)).toList();
+            if (!p50s.isEmpty()) {
+                medians.put(factKey(probe), Figures.format(MedianInterval.of(p50s).median()));
+            }
+        }
+        return medians;
+    }
+
+    /** {@code calibration/fsync} → {@code calibration.fsyncP50Ms}. */
+    static String factKey(String probe) {
+        return probe.replace('/', '.') + "P50Ms";
+    }
+
+    @Override
+    public void close() throws IOException {
+        try (roundTrip; fsync) {
+            // both closed, even if one throws
+        }
+    }
+}

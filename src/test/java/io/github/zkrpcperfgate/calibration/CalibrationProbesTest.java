@@ -1,0 +1,38 @@
+package io.github.zkrpcperfgate.calibration;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.github.zkrpcperfgate.measure.Round;
+import io.github.zkrpcperfgate.measure.Sample;
+import io.github.zkrpcperfgate.measure.Workload;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.HdrHistogram.Histogram;
+import org.junit.jupiter.api.Test;
+
+/** The probes on this machine: each set is one bounded sample, and closing leaves nothing behind. */
+class CalibrationProbesTest {
+
+    @Test
+    void eachProbeMeasuresOneSetAndTheCalibrationAddsItsProbesMedians() throws Exception {
+        Map<String, Sample> samples = new LinkedHashMap<>();
+        try (CalibrationProbes probes = new CalibrationProbes()) {
+            for (Workload probe : probes.workloads()) {
+                assertThat(probe.oneSetPerSample()).isTrue();
+                Histogram h = new Histogram(3);
+                long start = System.nanoTime();
+                probe.runSet(h::recordValue);
+                samples.put(probe.name(), new Sample(probe.name(), 0, probe.operationsPerSet(), System.nanoTime() - start, h));
+                probe.resetAfterSet();
+                assertThat(h.getTotalCount()).isEqualTo(probe.operationsPerSet());
+            }
+        }
+        Round round = new Round(0, List.copyOf(samples.keySet()), samples);
+        double expected = samples.get(LoopbackRoundTripProbe.NAME).latencyMillis(50) + samples.get(FsyncProbe.NAME).latencyMillis(50);
+        assertThat(Calibration.ROUND_TRIP_AND_FSYNC.millis(round)).isCloseTo(expected, org.assertj.core.api.Assertions.within(1e-9)).isPositive();
+        assertThat(Calibration.CPU.millis(round)).isPositive();
+        assertThat(CalibrationProbes.medians(List.copyOf(samples.values())))
+                .containsKeys("calibration.loopbackRttP50Ms", "calibration.fsyncP50Ms", "calibration.cpuP50Ms");
+    }
+}

@@ -1,0 +1,65 @@
+package io.github.zkrpcperfgate.calibration;
+
+import io.github.zkrpcperfgate.measure.LatencyRecorder;
+import io.github.zkrpcperfgate.measure.Workload;
+import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
+import java.util.SplittableRandom;
+
+/**
+ * A fixed piece of single-threaded CPU and allocation work, shaped like what the RPC payloads
+ * cost: build 20,000 short strings, encode them to bytes and sort them. Same seed every time,
+ * so every operation is the same work.
+ */
+public final class CpuProbe implements Workload {
+
+    public static final String NAME = "calibration/cpu";
+    static final int OPERATIONS_PER_SET = 40;
+    private static final int STRINGS = 20_000;
+
+    private final long[] seeds = new SplittableRandom(42).longs(STRINGS).toArray();
+    private long sink; // keeps the JIT from dropping the work
+
+    @Override
+    public String name() {
+        return NAME;
+    }
+
+    @Override
+    public int operationsPerSet() {
+        return OPERATIONS_PER_SET;
+    }
+
+    @Override
+    public void runSet(LatencyRecorder latencies) {
+        for (int op = 0; op < OPERATIONS_PER_SET; op++) {
+            long start = System.nanoTime();
+            String[] strings = new String[STRINGS];
+            for (int i = 0; i < STRINGS; i++) {
+                strings[i] = Long.toHexString(seeds[i]);
+            }
+            Arrays.sort(strings);
+            long sum = 0;
+            for (String s : strings) {
+                byte[] bytes = s.getBytes(StandardCharsets.UTF_8);
+                sum += bytes.length + bytes[0];
+            }
+            sink += sum;
+            latencies.recordNanos(System.nanoTime() - start);
+        }
+    }
+
+    @Override
+    public void resetAfterSet() {
+    }
+
+    @Override
+    public boolean oneSetPerSample() {
+        return true;
+    }
+
+    /** Read so that the work is observable; the value means nothing. */
+    public long sink() {
+        return sink;
+    }
+}

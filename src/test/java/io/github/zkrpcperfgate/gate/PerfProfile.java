@@ -1,0 +1,58 @@
+package io.github.zkrpcperfgate.gate;
+
+import io.github.zkrpcperfgate.measure.TrialPlan;
+import java.util.Arrays;
+import java.util.Locale;
+import java.util.Set;
+
+/**
+ * {@code -Dperf.profile}: how much a run measures. {@code full} (the default, and nightly) runs
+ * every scenario with a cap of 12 rounds and Hadoop's RPCCallBenchmark cross-check; {@code quick}
+ * (pull requests) runs the seeds' own scenarios only, caps rounds at 8 and skips the
+ * cross-check. Both judge after the same 6 rounds against the same baselines, so a quick
+ * verdict means what a full one does, on fewer figures.
+ */
+public enum PerfProfile {
+
+    QUICK(8, false, Set.of("zk-1node", "zk-5node", "zk-external", "rpc-seed-protobuf", "rpc-seed-writable")),
+    FULL(12, true, null);
+
+    private final int maxRounds;
+    private final boolean crossCheck;
+    private final Set<String> scenarios; // null: every scenario
+
+    PerfProfile(int maxRounds, boolean crossCheck, Set<String> scenarios) {
+        this.maxRounds = maxRounds;
+        this.crossCheck = crossCheck;
+        this.scenarios = scenarios;
+    }
+
+    public static PerfProfile parse(String text) {
+        try {
+            return valueOf(text.trim().toUpperCase(Locale.ROOT));
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException("-Dperf.profile must be one of "
+                    + Arrays.stream(values()).map(PerfProfile::jsonName).toList() + ", was \"" + text + "\"", e);
+        }
+    }
+
+    public String jsonName() {
+        return name().toLowerCase(Locale.ROOT);
+    }
+
+    /** Whether this profile measures {@code scenario} at all. */
+    public boolean includes(String scenario) {
+        return scenarios == null || scenarios.contains(scenario);
+    }
+
+    /** Whether Hadoop's RPCCallBenchmark runs beside the RPC scenarios. */
+    public boolean crossCheck() {
+        return crossCheck;
+    }
+
+    /** {@code plan} with this profile's cap (never below its minimum rounds). */
+    public TrialPlan plan(TrialPlan plan) {
+        return new TrialPlan(plan.warmupRounds(), plan.minRounds(), Math.max(plan.minRounds(), maxRounds),
+                plan.recordRounds(), plan.minSampleDuration());
+    }
+}

@@ -1,0 +1,30 @@
+package io.github.zkrpcperfgate.measure;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+class EnvironmentFingerprintTest {
+
+    @Test
+    void capturesTheMachineAndTheExtraFacts() {
+        var env = EnvironmentFingerprint.capture(Map.of("backend", "docker"));
+        assertThat(env).containsKeys("cores", "cpu", "jvm", "os").containsEntry("backend", "docker");
+    }
+
+    @Test
+    void sameMachineAndCalibrationWithinOneAndAHalfTimesIsNoDifference() {
+        var recorded = Map.of("cores", "2", "calibration.fsyncP50Ms", "0.13", "injected", "none");
+        var now = Map.of("cores", "2", "calibration.fsyncP50Ms", "0.18", "injected", "{zk.cpus=0.5}", "new", "x");
+        assertThat(EnvironmentFingerprint.differences(recorded, now)).isEmpty();
+    }
+
+    @Test
+    void namesEachMachineFactThatChangedAndACalibrationThatMovedFar() {
+        var recorded = Map.of("cores", "2", "cpu", "AMD EPYC", "calibration.fsyncP50Ms", "0.13");
+        var now = Map.of("cores", "4", "cpu", "AMD EPYC", "calibration.fsyncP50Ms", "0.05");
+        assertThat(EnvironmentFingerprint.differences(recorded, now))
+                .containsExactly("calibration.fsyncP50Ms 0.13 -> 0.05", "cores \"2\" -> \"4\"");
+    }
+}

@@ -1,0 +1,144 @@
+package io.github.zkrpcperfgate.selfcheck;
+
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.github.zkrpcperfgate.files.JsonFiles;
+import io.github.zkrpcperfgate.report.FigureResult;
+import io.github.zkrpcperfgate.verdict.Figures;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.stream.Collectors;
+
+/**
+ * {@code selfcheck.json} and {@code selfcheck.md}: false alarms per figure over the unchanged
+ * runs, the noisy-neighbour run, and each injection's slowdown and whether it was caught.
+ * Rewritten after every run, so a long self-check that dies still leaves what it measured.
+ */
+public final class SelfCheckReport {
+
+    public static final String JSON = "selfcheck.json";
+    public static final String MARKDOWN = "selfcheck.md";
+
+    private SelfCheckReport() {
+    }
+
+    public static void write(Path directory, SelfCheckTally tally, int plannedRuns, Duration elapsed) throws IOException {
+        JsonFiles.writeAtomically(directory.resolve(JSON), JsonFiles.render(json(tally, plannedRuns, elapsed)));
+        JsonFiles.writeAtomically(directory.resolve(MARKDOWN), markdown(tally, plannedRuns, elapsed));
+    }
+
+    static ObjectNode json(SelfCheckTally tally, int plannedRuns, Duration elapsed) {
+        ObjectNode root = JsonFiles.mapper().createObjectNode();
+        root.put("plannedUnchangedRuns", plannedRuns);
+        root.put("elapsedSeconds", elapsed.toSeconds());
+        root.put("mustCatchSlowdown", SelfCheckCatalogue.MUST_CATCH_SLOWDOWN);
+        ArrayNode alarms = root.putArray("falseAlarms");
+        for (SelfCheckTally.FalseAlarms r : tally.falseAlarms()) {
+            ObjectNode row = alarms.addObject();
+            row.put("figure", r.figure().toString());
+            row.put("unit", r.unit());
+            row.put("runs", r.runs());
+            row.put("alarms", r.alarms());
+            row.put("band", r.band());
+            r.verdicts().forEach(row.putArray("verdicts")::add);
+            r.medians().forEach(row.putArray("medians")::add);
+            r.rounds().forEach(row.putArray("rounds")::add);
+        }
+        ArrayNode noise = root.putArray("noise");
+        for (SelfCheckTally.NoiseOutcome n : tally.noise()) {
+            ObjectNode row = noise.addObject();
+            row.put("group", n.group());
+            row.put("neighbour", n.neighbour());
+            row.put("failed", n.failed().size());
+            ArrayNode figures = row.putArray("figures");
+            for (FigureResult f : n.figures()) {
+                figures.addObject().put("figure", f.key().toString()).put("verdict", f.verdict())
+                        .put("median", f.value().median()).put("rounds", f.value().sampleCount());
+            }
+            n.notes().forEach(row.putArray("notes")::add);
+        }
+        ArrayNode injections = root.putArray("injections");
+        for (SelfCheckTally.InjectionOutcome i : tally.injections()) {
+            ObjectNode row = injections.addObject();
+            row.put("name", i.injection().name());
+            row.put("inject", i.injection().inject());
+            row.put("description", i.injection().description());
+            if (i.skipped() != null) {
+                row.put("skipped", i.skipped());
+                continue;
+            }
+            row.put("slowdown", i.slowdown());
+            row.put("caught", i.caught());
+            i.figures().forEach(row.putArray("figures")::add);
+            ArrayNode targets = row.putArray("targets");
+            for (SelfCheckTally.TargetOutcome t : i.targets()) {
+                targets.addObject().put("figure", t.figure().toString()).put("reference", t.reference())
+                        .put("measured", t.measured()).put("slowdown", t.slowdown()).put("verdict", t.verdict())
+                        .put("mustBeCaught", t.mustBeCaught());
+            }
+        }
+        tally.problems().forEach(root.putArray("problems")::add);
+        return root;
+    }
+
+    static String markdown(SelfCheckTally tally, int plannedRuns, Duration elapsed) {
+        StringBuilder md = new StringBuilder("# Gate self-check\n\n");
+        List<String> problems = tally.problems();
+        md.append(problems.isEmpty() ? "**All goals met.**" : "**" + problems.size() + " goal(s) missed.**")
+                .append(" Unchanged runs planned: ").append(plannedRuns).append("; time so far: ")
+                .append(elapsed.toMinutes()).append(" min ").append(elapsed.toSecondsPart()).append(" s.\n\n");
+        problems.forEach(p -> md.append("- ❌ ").append(p).append('\n'));
+
+        md.append("\n## False alarms over unchanged runs (goal 0)\n\n")
+                .append("| figure | alarms / runs | medians (min – max) | band | rounds per run |\n|---|---|---|---|---|\n");
+        for (SelfCheckTally.FalseAlarms r : tally.falseAlarms()) {
+            double min = r.medians().stream().mapToDouble(Double::doubleValue).min().orElse(Double.NaN);
+            double max = r.medians().stream().mapToDouble(Double::doubleValue).max().orElse(Double.NaN);
+            md.append("| ").append(r.figure()).append(" | ").append(r.alarms() == 0 ? "" : "❌ ")
+                    .append(r.alarms()).append(" / ").append(r.runs())
+                    .append(" | ").append(Figures.format(min)).append(" – ").append(Figures.format(max)).append(' ').append(r.unit())
+                    .append(" | ").append(r.band())
+                    .append(" | ").append(r.rounds().stream().map(String::valueOf).collect(Collectors.joining(" ")))
+                    .append(" |\n");
+        }
+
+        md.append("\n## Injected slowdowns (goal: every targeted figure slowed ≥ ")
+                .append(Figures.format(SelfCheckCatalogue.MUST_CATCH_SLOWDOWN)).append("× fails)\n\n")
+                .append("| injection | what | targeted figure | slowdown | verdict | caught |\n|---|---|---|---|---|---|\n");
+        for (SelfCheckTally.InjectionOutcome i : tally.injections()) {
+            String head = "| `" + i.injection().name() + "` (`" + i.injection().inject() + "`) | " + i.injection().description();
+            if (i.skipped() != null) {
+                md.append(head).append(" | — | — | skipped: ").append(i.skipped()).append(" | — |\n");
+                continue;
+            }
+            for (SelfCheckTally.TargetOutcome t : i.targets()) {
+                md.append(head).append(" | ").append(t.figure())
+                        .append(" | ").append(Figures.format(t.slowdown())).append("× (")
+                        .append(Figures.format(t.reference())).append(" → ").append(Figures.format(t.measured())).append(')')
+                        .append(" | ").append(t.verdict())
+                        .append(" | ").append(t.caught() ? "✅ yes" : t.mustBeCaught() ? "❌ no" : "no (under "
+                                + Figures.format(SelfCheckCatalogue.MUST_CATCH_SLOWDOWN) + "×)")
+                        .append(" |\n");
+            }
+            List<String> others = i.figures().stream()
+                    .filter(f -> i.targets().stream().noneMatch(t -> f.startsWith(t.figure() + " "))).toList();
+            if (!others.isEmpty()) {
+                md.append(head).append(" | also failed: ").append(String.join(", ", others)).append(" | | | |\n");
+            }
+        }
+
+        md.append("\n## A noisy neighbour (goal: no failure)\n\n");
+        for (SelfCheckTally.NoiseOutcome n : tally.noise()) {
+            md.append("- **").append(n.group()).append("** with ").append(n.neighbour()).append(": ")
+                    .append(n.failed().isEmpty() ? "all " + n.figures().size() + " figures passed" : n.failed().size() + " failed")
+                    .append("; rounds per figure: ")
+                    .append(n.figures().stream().map(f -> f.key().figure() + "@" + f.key().scenario() + " "
+                            + f.value().sampleCount()).collect(Collectors.joining(", ")))
+                    .append('\n');
+            n.notes().forEach(note -> md.append("  - ").append(note).append('\n'));
+        }
+        return md.toString();
+    }
+}

@@ -1,0 +1,137 @@
+package io.github.zkrpcperfgate.selfcheck;
+
+import io.github.zkrpcperfgate.report.FigureResult;
+import io.github.zkrpcperfgate.report.GroupResult;
+import io.github.zkrpcperfgate.stats.MedianInterval;
+import io.github.zkrpcperfgate.verdict.Direction;
+import io.github.zkrpcperfgate.verdict.FigureKey;
+import io.github.zkrpcperfgate.verdict.Figures;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * What the self-check saw: every unchanged run's verdicts per figure, the noisy-neighbour run,
+ * and each injection's effect on the figures it targets, measured against the unchanged runs
+ * of the same session.
+ */
+public final class SelfCheckTally {
+
+    /** A figure over the unchanged runs: any verdict but Pass is a false alarm. */
+    public record FalseAlarms(FigureKey figure, String unit, int runs, int alarms, List<String> verdicts,
+                              List<Double> medians, List<Integer> rounds, String band) {
+    }
+
+    /** One targeted figure under an injection. */
+    public record TargetOutcome(FigureKey figure, double reference, double measured, double slowdown, String verdict) {
+        public boolean mustBeCaught() {
+            return slowdown >= SelfCheckCatalogue.MUST_CATCH_SLOWDOWN;
+        }
+
+        public boolean caught() {
+            return verdict.equals("Regression");
+        }
+    }
+
+    /**
+     * @param slowdown the largest slowdown among the targets
+     * @param caught   whether a targeted figure failed as a regression
+     * @param figures  every figure of the run that did not pass, with its verdict
+     * @param skipped  why the injection could not run here, or null
+     */
+    public record InjectionOutcome(InjectionCase injection, double slowdown, boolean caught, List<String> figures,
+                                   List<TargetOutcome> targets, String skipped) {
+    }
+
+    /** A run with a noisy neighbour: every figure's verdict and how many rounds it took. */
+    public record NoiseOutcome(String group, String neighbour, List<FigureResult> figures, List<String> notes) {
+        public List<FigureResult> failed() {
+            return figures.stream().filter(f -> !f.passed()).toList();
+        }
+    }
+
+    private final Map<FigureKey, List<FigureResult>> unchanged = new LinkedHashMap<>();
+    private final List<NoiseOutcome> noise = new ArrayList<>();
+    private final List<InjectionOutcome> injections = new ArrayList<>();
+
+    public synchronized void unchanged(GroupResult run) {
+        run.figures().forEach(f -> unchanged.computeIfAbsent(f.key(), k -> new ArrayList<>()).add(f));
+    }
+
+    public synchronized void noise(GroupResult run, String neighbour) {
+        noise.add(new NoiseOutcome(run.group(), neighbour, run.figures(), run.notes()));
+    }
+
+    public synchronized InjectionOutcome injected(InjectionCase injection, GroupResult run) {
+        List<TargetOutcome> targets = new ArrayList<>();
+        for (FigureKey key : injection.targets()) {
+            run.figures().stream().filter(f -> f.key().equals(key)).findFirst()
+                    .ifPresent(f -> targets.add(target(f)));
+        }
+        double slowdown = targets.stream().mapToDouble(TargetOutcome::slowdown).max().orElse(Double.NaN);
+        boolean caught = targets.stream().anyMatch(TargetOutcome::caught);
+        List<String> failed = run.figures().stream().filter(f -> !f.passed())
+                .map(f -> f.key() + " " + f.verdict()).toList();
+        InjectionOutcome outcome = new InjectionOutcome(injection, slowdown, caught, failed, targets, null);
+        injections.add(outcome);
+        return outcome;
+    }
+
+    public synchronized void skipped(InjectionCase injection, String why) {
+        injections.add(new InjectionOutcome(injection, Double.NaN, false, List.of(), List.of(), why));
+    }
+
+    /**
+     * The figure's slowdown: its median over the unchanged runs (or, without any, the middle of
+     * its band) against its injected median, turned so that above 1 means worse.
+     */
+    private TargetOutcome target(FigureResult injected) {
+        double reference = reference(injected.key()).orElseGet(() ->
+                Math.sqrt(injected.band().low() * injected.band().high()));
+        double measured = injected.value().median();
+        double slowdown = injected.direction() == Direction.HIGHER_IS_BETTER ? reference / measured : measured / reference;
+        return new TargetOutcome(injected.key(), reference, measured, slowdown, injected.verdict());
+    }
+
+    private Optional<Double> reference(FigureKey key) {
+        List<FigureResult> runs = unchanged.getOrDefault(key, List.of());
+        return runs.isEmpty() ? Optional.empty()
+                : Optional.of(MedianInterval.of(runs.stream().map(f -> f.value().median()).toList()).median());
+    }
+
+    public synchronized List<FalseAlarms> falseAlarms() {
+        List<FalseAlarms> rows = new ArrayList<>();
+        unchanged.forEach((key, runs) -> rows.add(new FalseAlarms(key, runs.get(0).unit(), runs.size(),
+                (int) runs.stream().filter(f -> !f.passed()).count(),
+                runs.stream().map(FigureResult::verdict).toList(),
+                runs.stream().map(f -> f.value().median()).toList(),
+                runs.stream().map(f -> f.value().sampleCount()).toList(),
+                runs.get(0).band() == null ? "—" : runs.get(0).band().toString())));
+        return rows;
+    }
+
+    public synchronized List<NoiseOutcome> noise() {
+        return List.copyOf(noise);
+    }
+
+    public synchronized List<InjectionOutcome> injections() {
+        return List.copyOf(injections);
+    }
+
+    /** Everything that misses the goals, one line each; empty when the gate met them all. */
+    public synchronized List<String> problems() {
+        List<String> problems = new ArrayList<>();
+        falseAlarms().stream().filter(r -> r.alarms() > 0).forEach(r -> problems.add("false alarm: " + r.figure()
+                + " failed " + r.alarms() + " of " + r.runs() + " unchanged runs " + r.verdicts()));
+        noise.forEach(n -> n.failed().forEach(f -> problems.add("noisy neighbour: " + f.key() + " " + f.verdict()
+                + ": " + f.reason())));
+        for (InjectionOutcome i : injections) {
+            i.targets().stream().filter(t -> t.mustBeCaught() && !t.caught()).forEach(t -> problems.add("missed: "
+                    + i.injection().name() + " slowed " + t.figure() + " " + Figures.format(t.slowdown())
+                    + "x but it was " + t.verdict()));
+        }
+        return problems;
+    }
+}

@@ -1,0 +1,63 @@
+package io.github.zkrpcperfgate.selfcheck;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.github.zkrpcperfgate.report.FigureResult;
+import io.github.zkrpcperfgate.report.GroupResult;
+import io.github.zkrpcperfgate.stats.Estimate;
+import io.github.zkrpcperfgate.verdict.Band;
+import io.github.zkrpcperfgate.verdict.Direction;
+import io.github.zkrpcperfgate.verdict.FigureKey;
+import java.time.Duration;
+import java.util.List;
+import java.util.TreeMap;
+import org.junit.jupiter.api.Test;
+
+class SelfCheckTallyTest {
+
+    private static final FigureKey RATIO = new FigureKey("zk-1node", "asyncOverSync");
+    private static final FigureKey LATENCY = new FigureKey("zk-1node", "syncP50");
+
+    private static FigureResult figure(FigureKey key, Direction direction, double median, String verdict) {
+        return new FigureResult(key, direction == Direction.HIGHER_IS_BETTER ? "ratio" : "x(rtt+fsync)", direction,
+                new Estimate(median, median * 0.95, median * 1.05, 6), new Band(median / 1.3, median * 1.3), verdict, "", List.of());
+    }
+
+    private static GroupResult run(FigureResult... figures) {
+        return new GroupResult("zookeeper", new TreeMap<>(), List.of(figures), List.of(), List.of(), List.of());
+    }
+
+    private static final InjectionCase CASE = new InjectionCase("x", "zk.multiBatch=100", "d", List.of("zk-1node"),
+            List.of(RATIO, LATENCY));
+
+    @Test
+    void countsFalseAlarmsPerFigureAndMeasuresSlowdownAgainstTheUnchangedRuns() {
+        SelfCheckTally tally = new SelfCheckTally();
+        tally.unchanged(run(figure(RATIO, Direction.HIGHER_IS_BETTER, 6.0, "Pass"), figure(LATENCY, Direction.LOWER_IS_BETTER, 2.0, "Pass")));
+        tally.unchanged(run(figure(RATIO, Direction.HIGHER_IS_BETTER, 6.4, "Pass"), figure(LATENCY, Direction.LOWER_IS_BETTER, 2.0, "Regression")));
+        var outcome = tally.injected(CASE, run(figure(RATIO, Direction.HIGHER_IS_BETTER, 3.1, "Regression"),
+                figure(LATENCY, Direction.LOWER_IS_BETTER, 2.6, "Pass")));
+
+        assertThat(tally.falseAlarms()).extracting(SelfCheckTally.FalseAlarms::alarms).containsExactly(0, 1);
+        assertThat(outcome.caught()).isTrue();
+        assertThat(outcome.targets().get(0).slowdown()).isCloseTo(6.2 / 3.1, org.assertj.core.api.Assertions.within(1e-9));
+        assertThat(outcome.targets().get(1).slowdown()).isCloseTo(1.3, org.assertj.core.api.Assertions.within(1e-9));
+        // The latency moved 1.3x, under the 1.5x that must be caught: passing it is no miss.
+        assertThat(tally.problems()).containsExactly(
+                "false alarm: zk-1node / syncP50 failed 1 of 2 unchanged runs [Pass, Regression]");
+    }
+
+    @Test
+    void aSlowdownOfOneAndAHalfThatPassesIsAMissAndTheReportSaysSo() throws Exception {
+        SelfCheckTally tally = new SelfCheckTally();
+        tally.unchanged(run(figure(RATIO, Direction.HIGHER_IS_BETTER, 6.0, "Pass")));
+        tally.injected(CASE, run(figure(RATIO, Direction.HIGHER_IS_BETTER, 3.9, "Pass")));
+        assertThat(tally.problems()).singleElement().asString().startsWith("missed: x slowed zk-1node / asyncOverSync 1.538x");
+        String md = SelfCheckReport.markdown(tally, 1, Duration.ofSeconds(61));
+        assertThat(md).contains("1 goal(s) missed").contains("❌ no").contains("1 min 1 s");
+        var json = SelfCheckReport.json(tally, 1, Duration.ofSeconds(61));
+        assertThat(json.get("falseAlarms").get(0).get("alarms").asInt()).isZero();
+        assertThat(json.get("injections").get(0).get("caught").asBoolean()).isFalse();
+        assertThat(json.get("injections").get(0).get("slowdown").asDouble()).isGreaterThan(1.5);
+    }
+}

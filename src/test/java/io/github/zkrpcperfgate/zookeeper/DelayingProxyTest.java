@@ -1,0 +1,53 @@
+package io.github.zkrpcperfgate.zookeeper;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.net.ServerSocket;
+import java.net.Socket;
+import java.time.Duration;
+import org.junit.jupiter.api.Test;
+
+/** The proxy on real loopback sockets: bytes arrive intact, late by the delay, and pipelining survives. */
+class DelayingProxyTest {
+
+    @Test
+    void delaysEachWayButKeepsPipelinedBytesPipelined() throws Exception {
+        try (ServerSocket echo = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+            Thread server = new Thread(() -> {
+                try (Socket s = echo.accept(); InputStream in = s.getInputStream(); OutputStream out = s.getOutputStream()) {
+                    in.transferTo(out);
+                } catch (Exception e) {
+                    // test over
+                }
+            });
+            server.setDaemon(true);
+            server.start();
+            try (DelayingProxy proxy = new DelayingProxy(new InetSocketAddress(InetAddress.getLoopbackAddress(),
+                    echo.getLocalPort()), Duration.ofMillis(20));
+                 Socket client = new Socket()) {
+                client.connect(DelayingProxy.parse(proxy.connectString()), 5_000);
+                client.setSoTimeout(5_000);
+                long start = System.nanoTime();
+                // Ten messages sent back to back: a delay line returns them all after ~40 ms, not 10 x 40 ms.
+                for (int i = 0; i < 10; i++) {
+                    client.getOutputStream().write(i);
+                }
+                byte[] back = client.getInputStream().readNBytes(10);
+                long millis = (System.nanoTime() - start) / 1_000_000;
+                assertThat(back).containsExactly(0, 1, 2, 3, 4, 5, 6, 7, 8, 9);
+                assertThat(millis).isBetween(40L, 300L);
+            }
+        }
+    }
+
+    @Test
+    void forwardsToLoopbackOnly() {
+        assertThatThrownBy(() -> new DelayingProxy(new InetSocketAddress("192.0.2.1", 2181), Duration.ZERO))
+                .hasMessageContaining("loopback only");
+    }
+}
