@@ -1,9 +1,17 @@
 package io.github.zkrpcperfgate.junit;
 
+import static org.assertj.core.api.Assertions.assertThat;
+
 import io.github.zkrpcperfgate.gate.PerfSettings;
 import io.github.zkrpcperfgate.report.FigureResult;
 import io.github.zkrpcperfgate.report.GroupResult;
+import io.github.zkrpcperfgate.report.html.BrowserCheck;
+import io.github.zkrpcperfgate.report.html.HtmlReport;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Optional;
 import java.util.stream.Stream;
+import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Named;
@@ -30,6 +38,26 @@ public abstract class GatedPerfTest {
     void measureOnce() throws Exception {
         result = measure();
         PerfReports.shared(SETTINGS).add(result);
+    }
+
+    /**
+     * Opens the report as it stands in headless Chromium, as a reviewer would, and fails if a
+     * chart is not drawn, a script errs or the page is blank; the screenshot is index.png. Runs
+     * after this class measured, so the browser never shares the machine with a measurement.
+     */
+    @AfterAll
+    void theReportRendersInABrowser() throws Exception {
+        Optional<Path> chromium = BrowserCheck.findChromium();
+        if (chromium.isEmpty() || result == null) {
+            System.out.println("[perf] index.html not checked in a browser: "
+                    + (result == null ? "nothing measured" : "no Chromium (PERF_CHROMIUM, chromium or google-chrome on the PATH)"));
+            return;
+        }
+        Path dir = SETTINGS.reportDir();
+        BrowserCheck.Result seen = BrowserCheck.check(chromium.get(), dir.resolve(HtmlReport.FILE), dir.resolve("index.png"),
+                Duration.ofSeconds(60));
+        assertThat(seen.problems()).as("%s in headless Chromium (screenshot %s)", dir.resolve(HtmlReport.FILE),
+                dir.resolve("index.png")).isEmpty();
     }
 
     Stream<Named<FigureResult>> gatedFigures() {

@@ -13,7 +13,10 @@ public final class PerfReports {
 
     public static synchronized PerfReport shared(PerfSettings settings) {
         if (shared == null) {
-            shared = new PerfReport(settings.reportDir());
+            PerfReport report = new PerfReport(settings.reportDir());
+            // Once, when the test JVM ends: after every perf class, whichever ran last.
+            Runtime.getRuntime().addShutdownHook(new Thread(report::appendToStepSummary, "perf-step-summary"));
+            shared = report;
         }
         return shared;
     }

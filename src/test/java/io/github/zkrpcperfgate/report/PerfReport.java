@@ -1,6 +1,7 @@
 package io.github.zkrpcperfgate.report;
 
 import io.github.zkrpcperfgate.files.JsonFiles;
+import io.github.zkrpcperfgate.report.html.HtmlReport;
 import io.github.zkrpcperfgate.verdict.Direction;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -36,6 +37,7 @@ public final class PerfReport {
             JsonFiles.writeAtomically(directory.resolve(TrendFiles.SMALLER_IS_BETTER),
                     TrendFiles.githubActionBenchmark(groups, Direction.LOWER_IS_BETTER));
             JsonFiles.writeAtomically(directory.resolve(TrendFiles.BENCHER), TrendFiles.bencherMetricFormat(groups));
+            JsonFiles.writeAtomically(directory.resolve(HtmlReport.FILE), HtmlReport.render(groups));
         } catch (IOException e) {
             throw new UncheckedIOException("could not write the perf report to " + directory, e);
         }
@@ -43,5 +45,12 @@ public final class PerfReport {
 
     public synchronized List<GroupResult> groups() {
         return List.copyOf(groups);
+    }
+
+    /** Appends the summary to GitHub's job summary, if this is a GitHub job and a group reported. */
+    public synchronized void appendToStepSummary() {
+        if (!groups.isEmpty() && StepSummary.appendTo(System.getenv(StepSummary.VARIABLE), SummaryMarkdown.render(groups))) {
+            System.out.println("[perf] summary appended to $" + StepSummary.VARIABLE);
+        }
     }
 }

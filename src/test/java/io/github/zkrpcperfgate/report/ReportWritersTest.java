@@ -55,6 +55,19 @@ class ReportWritersTest {
                 .isLessThan(md.indexOf("| Pass | zk-1node | asyncOverSync"));
         assertThat(md).contains("./mvnw verify -Dperf.baselines.update=true -Dperf.scenarios=zk-5node",
                 "backend `docker`", "- a note");
+        assertThat(md.indexOf("## Failed figures")).isLessThan(md.indexOf("| verdict |"));
+        assertThat(md).contains("- **zk-5node / syncP50Ms** Regression");
+    }
+
+    @Test
+    void theJobSummaryIsAppendedOnlyWhenGitHubProvidesAFile(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir)
+            throws Exception {
+        java.nio.file.Path summary = dir.resolve("step-summary.md");
+        java.nio.file.Files.writeString(summary, "earlier step\n");
+        assertThat(StepSummary.appendTo(summary.toString(), "# Performance gate\n")).isTrue();
+        assertThat(java.nio.file.Files.readString(summary)).isEqualTo("earlier step\n# Performance gate\n");
+        assertThat(StepSummary.appendTo(null, "x")).isFalse();
+        assertThat(StepSummary.appendTo(" ", "x")).isFalse();
     }
 
     @Test

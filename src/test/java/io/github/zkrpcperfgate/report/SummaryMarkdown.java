@@ -7,24 +7,33 @@ import java.util.List;
 import java.util.Map;
 import java.util.stream.Collectors;
 
-/** {@code summary.md}: one row per gated figure, failed figures first, then how to re-baseline. */
+/**
+ * {@code summary.md}: the verdict in one line, the failed figures first, each with the command
+ * that re-baselines it, then one row per gated figure, the environment and the notes.
+ */
 public final class SummaryMarkdown {
 
     private SummaryMarkdown() {
     }
 
     public static String render(List<GroupResult> groups) {
-        StringBuilder md = new StringBuilder("# Performance gate\n\n");
-        for (GroupResult group : groups) {
-            md.append("- **").append(group.group()).append("**: ")
-                    .append(group.environment().entrySet().stream()
-                            .map(e -> e.getKey() + " `" + e.getValue() + "`")
-                            .collect(Collectors.joining(", ")))
-                    .append('\n');
-        }
         List<FigureResult> figures = groups.stream().flatMap(g -> g.figures().stream())
                 .sorted(Comparator.comparing(FigureResult::passed)) // stable: failed first, order kept
                 .toList();
+        List<FigureResult> failed = figures.stream().filter(f -> !f.passed()).toList();
+        StringBuilder md = new StringBuilder("# Performance gate\n\n");
+        md.append(failed.isEmpty() ? "✅ All " + figures.size() + " gated figures passed.\n"
+                : "❌ **" + failed.size() + " of " + figures.size() + " gated figures failed.**\n");
+        if (!failed.isEmpty()) {
+            md.append("\n## Failed figures\n\n");
+            failed.forEach(f -> md.append("- **").append(f.key()).append("** ").append(f.verdict())
+                    .append(": ").append(f.reason()).append("\n  If deliberate, re-baseline and commit `baselines/` with the reason: `")
+                    .append(BaselineException.UPDATE_COMMAND).append(" -Dperf.scenarios=").append(f.key().scenario())
+                    .append("`\n"));
+            String scenarios = failed.stream().map(f -> f.key().scenario()).distinct().collect(Collectors.joining(","));
+            md.append("\nAll at once:\n\n```\n").append(BaselineException.UPDATE_COMMAND)
+                    .append(" -Dperf.scenarios=").append(scenarios).append("\n```\n");
+        }
         md.append("\n| verdict | scenario | figure | measured (95% CI) | band | direction | rounds |\n")
                 .append("|---|---|---|---|---|---|---|\n");
         for (FigureResult f : figures) {
@@ -39,15 +48,13 @@ public final class SummaryMarkdown {
                     .append(" | ").append(f.value().sampleCount())
                     .append(" |\n");
         }
-        List<FigureResult> failed = figures.stream().filter(f -> !f.passed()).toList();
-        if (!failed.isEmpty()) {
-            md.append("\n## Failed figures\n\n");
-            failed.forEach(f -> md.append("- **").append(f.key()).append("** ").append(f.verdict())
-                    .append(": ").append(f.reason()).append('\n'));
-            String scenarios = failed.stream().map(f -> f.key().scenario()).distinct().collect(Collectors.joining(","));
-            md.append("\nIf the change is deliberate, re-baseline and commit `baselines/` with the reason:\n\n")
-                    .append("```\n").append(BaselineException.UPDATE_COMMAND)
-                    .append(" -Dperf.scenarios=").append(scenarios).append("\n```\n");
+        md.append("\n## Environment\n\n");
+        for (GroupResult group : groups) {
+            md.append("- **").append(group.group()).append("**: ")
+                    .append(group.environment().entrySet().stream()
+                            .map(e -> e.getKey() + " `" + e.getValue() + "`")
+                            .collect(Collectors.joining(", ")))
+                    .append('\n');
         }
         List<String> notes = groups.stream().flatMap(g -> g.notes().stream()).toList();
         if (!notes.isEmpty()) {

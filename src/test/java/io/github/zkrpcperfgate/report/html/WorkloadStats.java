@@ -1,0 +1,50 @@
+package io.github.zkrpcperfgate.report.html;
+
+import io.github.zkrpcperfgate.measure.Sample;
+import io.github.zkrpcperfgate.report.GroupResult;
+import io.github.zkrpcperfgate.stats.Estimate;
+import io.github.zkrpcperfgate.stats.MedianInterval;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.HdrHistogram.Histogram;
+
+/** Per-workload views of a group's measured (not warm-up) samples. */
+final class WorkloadStats {
+
+    private static final String CALIBRATION = "calibration/";
+    private static final String CROSS_CHECK = "rpc-crosscheck/";
+
+    private WorkloadStats() {
+    }
+
+    /** Workloads of the systems under test (no probes, no cross-check) by scenario, in first-seen order. */
+    static Map<String, List<String>> workloadsByScenario(GroupResult group) {
+        Map<String, List<String>> byScenario = new LinkedHashMap<>();
+        group.samples().stream().filter(s -> s.round() >= 0).map(Sample::workload).distinct()
+                .filter(w -> !w.startsWith(CALIBRATION) && !w.startsWith(CROSS_CHECK) && w.contains("/"))
+                .forEach(w -> byScenario.computeIfAbsent(w.substring(0, w.indexOf('/')), k -> new java.util.ArrayList<>()).add(w));
+        return byScenario;
+    }
+
+    static Estimate throughput(GroupResult group, String workload) {
+        return MedianInterval.of(measured(group, workload).stream().map(Sample::opsPerSecond).toList());
+    }
+
+    /** All measured rounds' latencies of {@code workload} in one histogram (nanoseconds). */
+    static Histogram latencies(GroupResult group, String workload) {
+        Histogram all = null;
+        for (Sample s : measured(group, workload)) {
+            if (all == null) {
+                all = s.latencies().copy();
+            } else {
+                all.add(s.latencies());
+            }
+        }
+        return all;
+    }
+
+    private static List<Sample> measured(GroupResult group, String workload) {
+        return group.samples().stream().filter(s -> s.round() >= 0 && s.workload().equals(workload)).toList();
+    }
+}
