@@ -81,7 +81,6 @@ public final class GateRun {
         GroupResult result = updateBaselines
                 ? record(trial, baselines, figures, environment)
                 : judge(trial, baselines, figures, environment);
-        result.notes().forEach(n -> progress.phase(group + ": " + n));
         result.figures().forEach(f -> progress.phase(f.verdict() + "  " + f.key() + ": " + f.reason()));
         return result;
     }
@@ -145,7 +144,9 @@ public final class GateRun {
                     f.workloads()));
         }
         SortedMap<String, String> measuredIn = withCalibration(environment, rounds);
-        notes.addAll(environmentWarnings(baselines, figures, measuredIn));
+        List<String> warnings = environmentWarnings(baselines, figures, measuredIn);
+        warnings.forEach(w -> progress.phase(group + ": " + w));
+        notes.addAll(warnings);
         return new GroupResult(group, measuredIn, results, samples(rounds), List.of(), notes);
     }
 

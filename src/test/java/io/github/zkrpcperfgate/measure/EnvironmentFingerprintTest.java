@@ -14,9 +14,9 @@ class EnvironmentFingerprintTest {
     }
 
     @Test
-    void sameMachineAndCalibrationWithinOneAndAHalfTimesIsNoDifference() {
-        var recorded = Map.of("cores", "2", "calibration.fsyncP50Ms", "0.13", "injected", "none");
-        var now = Map.of("cores", "2", "calibration.fsyncP50Ms", "0.18", "injected", "{zk.cpus=0.5}", "new", "x");
+    void sameMachineAndCalibrationWithinTwiceIsNoDifference() {
+        var recorded = Map.of("cores", "2", "calibration.fsyncP50Ms", "0.13", "calibration.loopbackRttP50Ms", "0.05", "injected", "none");
+        var now = Map.of("cores", "2", "calibration.fsyncP50Ms", "0.25", "calibration.loopbackRttP50Ms", "0.015", "injected", "{zk.cpus=0.5}", "new", "x");
         assertThat(EnvironmentFingerprint.differences(recorded, now)).isEmpty();
     }
 
