@@ -18,9 +18,10 @@ public final class CalibrationProbes implements AutoCloseable {
     private final LoopbackRoundTripProbe roundTrip = new LoopbackRoundTripProbe();
     private final FsyncProbe fsync = new FsyncProbe();
     private final CpuProbe cpu = new CpuProbe();
+    private final ParallelCpuProbe cpuParallel = new ParallelCpuProbe();
 
     public List<Workload> workloads() {
-        return List.of(roundTrip, fsync, cpu);
+        return List.of(roundTrip, fsync, cpu, cpuParallel);
     }
 
     /**
@@ -29,7 +30,7 @@ public final class CalibrationProbes implements AutoCloseable {
      */
     public static Map<String, String> medians(List<Sample> samples) {
         Map<String, String> medians = new LinkedHashMap<>();
-        for (String probe : List.of(LoopbackRoundTripProbe.NAME, FsyncProbe.NAME, CpuProbe.NAME)) {
+        for (String probe : List.of(LoopbackRoundTripProbe.NAME, FsyncProbe.NAME, CpuProbe.NAME, ParallelCpuProbe.NAME)) {
             List<Double> p50s = samples.stream()
                     .filter(s -> s.workload().equals(probe) && s.round() >= 0)
                     .map(s -> s.latencyMillis(50)).toList();
@@ -47,7 +48,7 @@ public final class CalibrationProbes implements AutoCloseable {
 
     @Override
     public void close() throws IOException {
-        try (roundTrip; fsync) {
+        try (roundTrip; fsync; cpuParallel) {
             // both closed, even if one throws
         }
     }

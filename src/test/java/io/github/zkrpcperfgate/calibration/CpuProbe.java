@@ -34,19 +34,24 @@ public final class CpuProbe implements Workload {
     public void runSet(LatencyRecorder latencies) {
         for (int op = 0; op < OPERATIONS_PER_SET; op++) {
             long start = System.nanoTime();
-            String[] strings = new String[STRINGS];
-            for (int i = 0; i < STRINGS; i++) {
-                strings[i] = Long.toHexString(seeds[i]);
-            }
-            Arrays.sort(strings);
-            long sum = 0;
-            for (String s : strings) {
-                byte[] bytes = s.getBytes(StandardCharsets.UTF_8);
-                sum += bytes.length + bytes[0];
-            }
-            sink += sum;
+            runOnce();
             latencies.recordNanos(System.nanoTime() - start);
         }
+    }
+
+    /** One operation's work, untimed: also what {@link ParallelCpuProbe} runs on every core. */
+    void runOnce() {
+        String[] strings = new String[STRINGS];
+        for (int i = 0; i < STRINGS; i++) {
+            strings[i] = Long.toHexString(seeds[i]);
+        }
+        Arrays.sort(strings);
+        long sum = 0;
+        for (String s : strings) {
+            byte[] bytes = s.getBytes(StandardCharsets.UTF_8);
+            sum += bytes.length + bytes[0];
+        }
+        sink += sum;
     }
 
     @Override

@@ -7,6 +7,10 @@ import io.github.zkrpcperfgate.baseline.BaselineUpdate;
 import io.github.zkrpcperfgate.baseline.Baselines;
 import io.github.zkrpcperfgate.baseline.ScenarioBaseline;
 import io.github.zkrpcperfgate.calibration.CalibrationProbes;
+import io.github.zkrpcperfgate.calibration.CpuContention;
+import io.github.zkrpcperfgate.calibration.CpuProbe;
+import io.github.zkrpcperfgate.calibration.ParallelCpuProbe;
+import io.github.zkrpcperfgate.verdict.Figures;
 import io.github.zkrpcperfgate.measure.EnvironmentFingerprint;
 import io.github.zkrpcperfgate.measure.Progress;
 import io.github.zkrpcperfgate.measure.Round;
@@ -25,9 +29,11 @@ import io.github.zkrpcperfgate.verdict.Judge;
 import io.github.zkrpcperfgate.verdict.Verdict;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.SortedMap;
 import java.util.TreeMap;
@@ -43,6 +49,8 @@ public final class GateRun {
 
     /** Rounds added at a time while some figure is inconclusive. */
     static final int EXTRA_ROUNDS_STEP = 2;
+    /** Measured in every extra round too, so a disturbed round is recognised wherever it falls. */
+    private static final List<String> CONTENTION_PROBES = List.of(CpuProbe.NAME, ParallelCpuProbe.NAME);
 
     private final String group;
     private final Path baselineFile;
@@ -112,15 +120,17 @@ public final class GateRun {
             // Figures already at the cap are settled on their median below; they get no more rounds.
             List<GatedFigure> inconclusive = figures.stream()
                     .filter(f -> recorded.containsKey(f.key()))
-                    .filter(f -> perRound(f, rounds).size() < plan.maxRounds())
-                    .filter(f -> judgeNow(f, recorded.get(f.key()), rounds) instanceof Verdict.Inconclusive)
+                    .filter(f -> measured(f, rounds).size() < plan.maxRounds())
+                    .filter(f -> unsettled(judgeNow(f, recorded.get(f.key()), rounds), f, rounds))
                     .toList();
             if (inconclusive.isEmpty()) {
                 break;
             }
-            int measured = inconclusive.stream().mapToInt(f -> perRound(f, rounds).size()).min().orElseThrow();
+            int measured = inconclusive.stream().mapToInt(f -> measured(f, rounds).size()).min().orElseThrow();
             int more = Math.min(EXTRA_ROUNDS_STEP, plan.maxRounds() - measured);
-            Set<String> needed = inconclusive.stream().flatMap(f -> f.workloads().stream()).collect(Collectors.toSet());
+            Set<String> needed = inconclusive.stream().flatMap(f -> f.workloads().stream())
+                    .collect(Collectors.toCollection(HashSet::new));
+            needed.addAll(CONTENTION_PROBES); // so that extra rounds can tell quiet from disturbed too
             String extra = "inconclusive after " + measured + " rounds: "
                     + inconclusive.stream().map(f -> f.key().toString()).toList()
                     + "; measured " + more + " more of " + needed.size() + " workload(s) (cap " + plan.maxRounds() + ")";
@@ -139,10 +149,14 @@ public final class GateRun {
                 continue;
             }
             BaselineFigure b = recorded.get(f.key());
-            Verdict v = Judge.decideAtCap(f.key(), f.unit(), f.direction(), b.band(), estimate);
+            Verdict v = undisturbedOrNot(Judge.decideAtCap(f.key(), f.unit(), f.direction(), b.band(), estimate), f, rounds);
             results.add(new FigureResult(f.key(), f.unit(), f.direction(), estimate, b.band(), v.name(), v.reason(), values,
                     f.workloads()));
         }
+        contentionNote(rounds, results).ifPresent(note -> {
+            progress.phase(group + ": " + note);
+            notes.add(note);
+        });
         SortedMap<String, String> measuredIn = withCalibration(environment, rounds);
         List<String> warnings = environmentWarnings(baselines, figures, measuredIn);
         warnings.forEach(w -> progress.phase(group + ": " + w));
@@ -185,6 +199,45 @@ public final class GateRun {
         return Judge.judge(f.key(), f.unit(), f.direction(), b.band(), MedianInterval.of(perRound(f, rounds)));
     }
 
+    /** Inconclusive, or failing on rounds a busy neighbour disturbed: more rounds may settle it. */
+    private static boolean unsettled(Verdict v, GatedFigure f, List<Round> rounds) {
+        return v instanceof Verdict.Inconclusive || (!v.passed() && disturbedRoundsRead(f, rounds) > 0);
+    }
+
+    /**
+     * A failing verdict that read disturbed rounds is not a verdict on the change: it becomes
+     * {@link Verdict.Disturbed}, which does not fail the build, and the reason says why.
+     */
+    private static Verdict undisturbedOrNot(Verdict v, GatedFigure f, List<Round> rounds) {
+        int disturbed = disturbedRoundsRead(f, rounds);
+        if (v.passed() || v instanceof Verdict.Inconclusive || disturbed == 0) {
+            return v;
+        }
+        return new Verdict.Disturbed(v.key(), v.unit(), v.direction(), v.band(), v.measured(),
+                "would be " + v.name() + " (" + v.reason() + "), but another process competed for the CPU in "
+                        + disturbed + " of the " + v.measured().sampleCount() + " rounds it read (CPU contention index above "
+                        + CpuContention.BUSY_INDEX + "), and fewer than " + MedianInterval.MIN_SAMPLES_FOR_95_PERCENT
+                        + " quiet rounds remained: not judged. Rerun on a quiet machine");
+    }
+
+    /** Disturbed rounds among those the figure's value is taken from. */
+    private static int disturbedRoundsRead(GatedFigure f, List<Round> rounds) {
+        return (int) roundsFor(f, rounds).stream().filter(CpuContention::busy).count();
+    }
+
+    private static Optional<String> contentionNote(List<Round> rounds, List<FigureResult> results) {
+        List<Double> busy = rounds.stream().map(CpuContention::index).filter(i -> i > CpuContention.BUSY_INDEX).toList();
+        if (busy.isEmpty()) {
+            return Optional.empty();
+        }
+        long notJudged = results.stream().filter(r -> r.verdict().equals("Disturbed")).count();
+        return Optional.of("⚠ machine busy: another process competed for the CPU in " + busy.size() + " of " + rounds.size()
+                + " rounds (contention index up to " + Figures.format(busy.stream().mapToDouble(Double::doubleValue).max().orElseThrow())
+                + "; 1.0 is quiet, above " + CpuContention.BUSY_INDEX + " disturbed). Figures with "
+                + MedianInterval.MIN_SAMPLES_FOR_95_PERCENT + " quiet rounds were judged on those alone; "
+                + notJudged + " figure(s) not judged (Disturbed)");
+    }
+
     private GroupResult record(Trial trial, Baselines baselines, List<GatedFigure> figures,
                                SortedMap<String, String> environment) throws Exception {
         progress.phase(group + ": re-baselining from " + plan.recordRounds() + " rounds");
@@ -210,12 +263,31 @@ public final class GateRun {
         List<String> changes = update.changes().stream().map(BaselineUpdate.Change::describe).toList();
         progress.phase(group + ": wrote " + baselines.file() + " (old -> new):");
         changes.forEach(line -> progress.phase("  " + line));
-        return new GroupResult(group, measuredIn, results, samples(rounds), changes, List.of());
+        // A baseline recorded beside a busy neighbour would hold every later quiet run to it: say so.
+        List<String> notes = contentionNote(rounds, results).map(n -> n + " while recording: consider re-recording on a quiet machine")
+                .stream().toList();
+        notes.forEach(n -> progress.phase(group + ": " + n));
+        return new GroupResult(group, measuredIn, results, samples(rounds), changes, notes);
     }
 
-    /** The figure's value in each round that measured all its workloads. */
+    /** The figure's value in each round it is judged on: see {@link #roundsFor}. */
     private static List<Double> perRound(GatedFigure f, List<Round> rounds) {
-        return rounds.stream().filter(f::measuredIn).map(r -> f.perRound().applyAsDouble(r)).toList();
+        return roundsFor(f, rounds).stream().map(r -> f.perRound().applyAsDouble(r)).toList();
+    }
+
+    /** Every round that measured all the figure's workloads. */
+    private static List<Round> measured(GatedFigure f, List<Round> rounds) {
+        return rounds.stream().filter(f::measuredIn).toList();
+    }
+
+    /**
+     * The rounds a figure is judged on: its quiet ones when at least enough for a 95% interval
+     * remain (a passing neighbour should cost rounds, not the verdict), else all it measured.
+     */
+    private static List<Round> roundsFor(GatedFigure f, List<Round> rounds) {
+        List<Round> measured = measured(f, rounds);
+        List<Round> quiet = measured.stream().filter(r -> !CpuContention.busy(r)).toList();
+        return quiet.size() >= MedianInterval.MIN_SAMPLES_FOR_95_PERCENT ? quiet : measured;
     }
 
     private static List<Sample> samples(List<Round> rounds) {

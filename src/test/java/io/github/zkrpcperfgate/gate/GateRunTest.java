@@ -6,6 +6,8 @@ import io.github.zkrpcperfgate.baseline.BaselineFigure;
 import io.github.zkrpcperfgate.baseline.BaselineStore;
 import io.github.zkrpcperfgate.baseline.BaselineUpdate;
 import io.github.zkrpcperfgate.baseline.Baselines;
+import io.github.zkrpcperfgate.calibration.CpuProbe;
+import io.github.zkrpcperfgate.calibration.ParallelCpuProbe;
 import io.github.zkrpcperfgate.measure.LatencyRecorder;
 import io.github.zkrpcperfgate.measure.Progress;
 import io.github.zkrpcperfgate.measure.TrialPlan;
@@ -111,6 +113,52 @@ class GateRunTest {
         GroupResult result = gate(false).run(b, workloads(), figures, new TreeMap<>());
         assertThat(result.figures().get(1).verdict()).isEqualTo("Regression");
         assertThat(result.samples().stream().filter(s -> s.workload().equals("b/x"))).hasSize(6);
+    }
+
+    /** CPU probes whose parallel run takes {@code index} times the serial tasks: above 1.25 the round was disturbed. */
+    private List<Workload> cpuProbes(long... parallelMicros) {
+        long[] scaled = java.util.Arrays.stream(parallelMicros).map(m -> m * ParallelCpuProbe.TASKS_PER_THREAD).toArray();
+        return List.of(scripted(CpuProbe.NAME, 100), scripted(ParallelCpuProbe.NAME, scaled));
+    }
+
+    private List<Workload> withProbes(List<Workload> probes) {
+        List<Workload> all = new java.util.ArrayList<>(workloads());
+        all.addAll(probes);
+        return all;
+    }
+
+    @Test
+    void aFailureOnRoundsABusyNeighbourDisturbedIsNotJudgedAndTakesEveryRoundToTheCap() throws Exception {
+        Baselines b = baselines(Map.of(new FigureKey("a", "xOverY"), ratioBand(0.5, 2.0),
+                new FigureKey("b", "xOverY"), ratioBand(3.0, 5.0)));
+        GroupResult result = gate(false).run(b, withProbes(cpuProbes(160)), figures, new TreeMap<>());
+
+        FigureResult disturbed = result.figures().get(1);
+        assertThat(disturbed.verdict()).isEqualTo("Disturbed");
+        assertThat(disturbed.failsBuild()).isFalse();
+        assertThat(disturbed.reason()).startsWith("would be Regression").contains("competed for the CPU in 12 of the 12 rounds");
+        assertThat(result.notes()).anySatisfy(n -> assertThat(n).startsWith("⚠ machine busy").contains("in 12 of 12 rounds"));
+    }
+
+    @Test
+    void onAQuietMachineTheSameFailureIsARegressionAfterTheFirstRounds() throws Exception {
+        Baselines b = baselines(Map.of(new FigureKey("a", "xOverY"), ratioBand(0.5, 2.0),
+                new FigureKey("b", "xOverY"), ratioBand(3.0, 5.0)));
+        GroupResult result = gate(false).run(b, withProbes(cpuProbes(100)), figures, new TreeMap<>());
+        assertThat(result.figures().get(1).verdict()).isEqualTo("Regression");
+        assertThat(result.figures().get(1).value().sampleCount()).isEqualTo(6);
+        assertThat(result.notes()).noneSatisfy(n -> assertThat(n).contains("machine busy"));
+    }
+
+    @Test
+    void withSixQuietRoundsLeftTheFigureIsJudgedOnThoseAlone() throws Exception {
+        Baselines b = baselines(Map.of(new FigureKey("a", "xOverY"), ratioBand(0.5, 2.0),
+                new FigureKey("b", "xOverY"), ratioBand(3.0, 5.0)));
+        // The probes' 2nd set of every 2 is disturbed (160%), so half the rounds are quiet: 6 of 12.
+        GroupResult result = gate(false).run(b, withProbes(cpuProbes(100, 160)), figures, new TreeMap<>());
+        FigureResult judged = result.figures().get(1);
+        assertThat(judged.verdict()).isEqualTo("Regression");
+        assertThat(judged.value().sampleCount()).isEqualTo(6);
     }
 
     @Test

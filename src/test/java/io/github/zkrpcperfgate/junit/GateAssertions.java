@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.github.zkrpcperfgate.baseline.BaselineException;
 import io.github.zkrpcperfgate.report.FigureResult;
 import io.github.zkrpcperfgate.verdict.Judge;
+import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Named;
 
 /** AssertJ checks whose failure message is the whole story of a moved figure. */
@@ -13,8 +14,14 @@ public final class GateAssertions {
     private GateAssertions() {
     }
 
-    /** Passes for Pass (and Recorded in a re-baseline run); fails naming everything a reviewer needs. */
+    /**
+     * Passes for Pass (and Recorded in a re-baseline run); aborts (JUnit: skipped, with the
+     * reason) a figure a busy machine disturbed; fails naming everything a reviewer needs.
+     */
     public static void assertWithinBaseline(FigureResult figure) {
+        if (figure.disturbed()) {
+            Assumptions.abort(figure.key() + ": not judged — " + figure.reason());
+        }
         assertThat(figure.passed())
                 .withFailMessage(() -> failureMessage(figure))
                 .isTrue();

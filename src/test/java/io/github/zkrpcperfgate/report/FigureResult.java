@@ -10,7 +10,8 @@ import java.util.List;
  * One gated figure as the report shows it.
  *
  * @param band     the band held against, or null when none could be read (then {@code verdict} is "Error")
- * @param verdict  Pass, Regression, Improvement, Inconclusive, Recorded (re-baseline run) or Error
+ * @param verdict  Pass, Regression, Improvement, Disturbed (not judged: a busy machine), Inconclusive,
+ *                 Recorded (re-baseline run) or Error
  * @param perRound  the figure's value in each measured round, in round order
  * @param workloads the workloads it reads, numerator first for a ratio (the HTML report draws
  *                  a ratio's band onto the numerator's throughput); empty when unknown
@@ -29,8 +30,18 @@ public record FigureResult(FigureKey key, String unit, Direction direction, Esti
         this(key, unit, direction, value, band, verdict, reason, perRound, List.of());
     }
 
-    /** Whether this figure lets the build through. */
+    /** Whether the figure was judged (or recorded) and is within its band. */
     public boolean passed() {
         return verdict.equals("Pass") || verdict.equals("Recorded");
+    }
+
+    /** Whether this figure fails the build: everything but a pass and a disturbed (not judged) figure. */
+    public boolean failsBuild() {
+        return !passed() && !disturbed();
+    }
+
+    /** Not judged: another process competed for the CPU in the rounds it read. */
+    public boolean disturbed() {
+        return verdict.equals("Disturbed");
     }
 }

@@ -20,7 +20,8 @@ public final class SummaryMarkdown {
         List<FigureResult> figures = groups.stream().flatMap(g -> g.figures().stream())
                 .sorted(Comparator.comparing(FigureResult::passed)) // stable: failed first, order kept
                 .toList();
-        List<FigureResult> failed = figures.stream().filter(f -> !f.passed()).toList();
+        List<FigureResult> failed = figures.stream().filter(FigureResult::failsBuild).toList();
+        List<FigureResult> disturbed = figures.stream().filter(FigureResult::disturbed).toList();
         StringBuilder md = new StringBuilder("# Performance gate\n\n");
         md.append(failed.isEmpty() ? "✅ All " + figures.size() + " gated figures passed.\n"
                 : "❌ **" + failed.size() + " of " + figures.size() + " gated figures failed.**\n");
@@ -34,10 +35,14 @@ public final class SummaryMarkdown {
             md.append("\nAll at once:\n\n```\n").append(BaselineException.UPDATE_COMMAND)
                     .append(" -Dperf.scenarios=").append(scenarios).append("\n```\n");
         }
+        if (!disturbed.isEmpty()) {
+            md.append("\n## Not judged: the machine was busy\n\n");
+            disturbed.forEach(f -> md.append("- ⚠ **").append(f.key()).append("**: ").append(f.reason()).append('\n'));
+        }
         md.append("\n| verdict | scenario | figure | measured (95% CI) | band | direction | rounds |\n")
                 .append("|---|---|---|---|---|---|---|\n");
         for (FigureResult f : figures) {
-            md.append("| ").append(f.passed() ? "" : "❌ ").append(f.verdict())
+            md.append("| ").append(f.passed() ? "" : f.disturbed() ? "⚠ " : "❌ ").append(f.verdict())
                     .append(" | ").append(f.key().scenario())
                     .append(" | ").append(f.key().figure())
                     .append(" | ").append(Figures.format(f.value().median())).append(' ').append(f.unit())

@@ -41,6 +41,7 @@ public final class SelfCheckReport {
             row.put("unit", r.unit());
             row.put("runs", r.runs());
             row.put("alarms", r.alarms());
+            row.put("disturbed", r.disturbed());
             row.put("band", r.band());
             r.verdicts().forEach(row.putArray("verdicts")::add);
             r.medians().forEach(row.putArray("medians")::add);
@@ -52,6 +53,7 @@ public final class SelfCheckReport {
             row.put("group", n.group());
             row.put("neighbour", n.neighbour());
             row.put("failed", n.failed().size());
+            row.put("disturbed", n.disturbed().size());
             ArrayNode figures = row.putArray("figures");
             for (FigureResult f : n.figures()) {
                 figures.addObject().put("figure", f.key().toString()).put("verdict", f.verdict())
@@ -93,11 +95,13 @@ public final class SelfCheckReport {
 
         md.append("\n## False alarms over unchanged runs (goal 0)\n\n")
                 .append("| figure | alarms / runs | medians (min – max) | band | rounds per run |\n|---|---|---|---|---|\n");
+        // A Disturbed verdict (busy machine, not judged) is no alarm; the rounds column shows what it cost.
         for (SelfCheckTally.FalseAlarms r : tally.falseAlarms()) {
             double min = r.medians().stream().mapToDouble(Double::doubleValue).min().orElse(Double.NaN);
             double max = r.medians().stream().mapToDouble(Double::doubleValue).max().orElse(Double.NaN);
             md.append("| ").append(r.figure()).append(" | ").append(r.alarms() == 0 ? "" : "❌ ")
                     .append(r.alarms()).append(" / ").append(r.runs())
+                    .append(r.disturbed() > 0 ? " (" + r.disturbed() + " not judged: machine busy)" : "")
                     .append(" | ").append(Figures.format(min)).append(" – ").append(Figures.format(max)).append(' ').append(r.unit())
                     .append(" | ").append(r.band())
                     .append(" | ").append(r.rounds().stream().map(String::valueOf).collect(Collectors.joining(" ")))
@@ -132,7 +136,9 @@ public final class SelfCheckReport {
         md.append("\n## A noisy neighbour (goal: no failure)\n\n");
         for (SelfCheckTally.NoiseOutcome n : tally.noise()) {
             md.append("- **").append(n.group()).append("** with ").append(n.neighbour()).append(": ")
-                    .append(n.failed().isEmpty() ? "all " + n.figures().size() + " figures passed" : n.failed().size() + " failed")
+                    .append(n.failed().isEmpty() ? "nothing failed" : n.failed().size() + " failed")
+                    .append(" (").append(n.figures().size() - n.failed().size() - n.disturbed().size()).append(" passed, ")
+                    .append(n.disturbed().size()).append(" not judged: Disturbed)")
                     .append("; rounds per figure: ")
                     .append(n.figures().stream().map(f -> f.key().figure() + "@" + f.key().scenario() + " "
                             + f.value().sampleCount()).collect(Collectors.joining(", ")))

@@ -19,8 +19,11 @@ import java.util.Optional;
  */
 public final class SelfCheckTally {
 
-    /** A figure over the unchanged runs: any verdict but Pass is a false alarm. */
-    public record FalseAlarms(FigureKey figure, String unit, int runs, int alarms, List<String> verdicts,
+    /**
+     * A figure over the unchanged runs: a verdict that fails the build is a false alarm; a
+     * Disturbed one (not judged, a busy machine) is counted apart.
+     */
+    public record FalseAlarms(FigureKey figure, String unit, int runs, int alarms, int disturbed, List<String> verdicts,
                               List<Double> medians, List<Integer> rounds, String band) {
     }
 
@@ -48,7 +51,11 @@ public final class SelfCheckTally {
     /** A run with a noisy neighbour: every figure's verdict and how many rounds it took. */
     public record NoiseOutcome(String group, String neighbour, List<FigureResult> figures, List<String> notes) {
         public List<FigureResult> failed() {
-            return figures.stream().filter(f -> !f.passed()).toList();
+            return figures.stream().filter(FigureResult::failsBuild).toList();
+        }
+
+        public List<FigureResult> disturbed() {
+            return figures.stream().filter(FigureResult::disturbed).toList();
         }
     }
 
@@ -104,7 +111,8 @@ public final class SelfCheckTally {
     public synchronized List<FalseAlarms> falseAlarms() {
         List<FalseAlarms> rows = new ArrayList<>();
         unchanged.forEach((key, runs) -> rows.add(new FalseAlarms(key, runs.get(0).unit(), runs.size(),
-                (int) runs.stream().filter(f -> !f.passed()).count(),
+                (int) runs.stream().filter(FigureResult::failsBuild).count(),
+                (int) runs.stream().filter(FigureResult::disturbed).count(),
                 runs.stream().map(FigureResult::verdict).toList(),
                 runs.stream().map(f -> f.value().median()).toList(),
                 runs.stream().map(f -> f.value().sampleCount()).toList(),

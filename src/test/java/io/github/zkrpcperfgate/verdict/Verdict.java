@@ -4,7 +4,7 @@ import io.github.zkrpcperfgate.stats.Estimate;
 
 /**
  * What the judge decided for one gated figure: the measurement, the band it was held against,
- * and why. Only {@link Pass} lets the build through.
+ * and why. Only {@link Pass} and {@link Disturbed} (not judged, and said so) let the build through.
  */
 public sealed interface Verdict {
 
@@ -20,7 +20,7 @@ public sealed interface Verdict {
 
     String reason();
 
-    /** The name written in reports: Pass, Regression, Improvement or Inconclusive. */
+    /** The name written in reports: Pass, Regression, Improvement, Disturbed or Inconclusive. */
     default String name() {
         return getClass().getSimpleName();
     }
@@ -41,6 +41,15 @@ public sealed interface Verdict {
 
     /** The figure moved wholly to the good side: suspicious until re-baselined on purpose. */
     record Improvement(FigureKey key, String unit, Direction direction, Band band, Estimate measured, String reason)
+            implements Verdict {
+    }
+
+    /**
+     * The figure would have failed, but another process competed for the CPU in rounds it
+     * read: the move may be the neighbour's, not the change's. Not judged; the build goes on
+     * and the report says so.
+     */
+    record Disturbed(FigureKey key, String unit, Direction direction, Band band, Estimate measured, String reason)
             implements Verdict {
     }
 

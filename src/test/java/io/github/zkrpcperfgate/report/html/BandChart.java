@@ -35,10 +35,10 @@ final class BandChart {
         for (int i = 0; i < figures.size(); i++) {
             FigureResult f = figures.get(i);
             double y = TOP_PX + i * ROW_PX + ROW_PX / 2.0;
-            svg.text(LABEL_PX - 8, y + 4, f.key().scenario() + " / " + f.key().figure(), "end", f.passed() ? "label" : "label failed");
+            svg.text(LABEL_PX - 8, y + 4, f.key().scenario() + " / " + f.key().figure(), "end", f.failsBuild() ? "label failed" : "label");
             String value = Figures.format(f.value().median()) + " " + f.unit() + " (" + Figures.format(f.value().low()) + "–"
                     + Figures.format(f.value().high()) + ")";
-            svg.text(WIDTH - VALUE_PX + 8, y + 4, value + "  " + f.verdict(), "start", f.passed() ? "value" : "value failed");
+            svg.text(WIDTH - VALUE_PX + 8, y + 4, value + "  " + f.verdict(), "start", f.failsBuild() ? "value failed" : "value");
             if (f.band() == null || !(f.value().median() > 0)) {
                 continue;
             }

@@ -18,6 +18,7 @@ final class Colors {
             case "Pass", "Recorded" -> "#1a7f37";
             case "Regression", "Error" -> "#cf222e";
             case "Improvement" -> "#bc4c00";
+            case "Disturbed" -> "#9a6700";
             default -> "#8250df";
         };
     }

@@ -57,7 +57,8 @@ public final class HtmlReport {
         List<FigureResult> figures = groups.stream().flatMap(g -> g.figures().stream())
                 .sorted(Comparator.comparing(FigureResult::passed)) // stable: failed first, order kept
                 .toList();
-        List<FigureResult> failed = figures.stream().filter(f -> !f.passed()).toList();
+        List<FigureResult> failed = figures.stream().filter(FigureResult::failsBuild).toList();
+        List<FigureResult> disturbed = figures.stream().filter(FigureResult::disturbed).toList();
         StringBuilder html = new StringBuilder("<!doctype html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">")
                 .append("<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">")
                 .append("<title>Performance gate: ").append(failed.isEmpty() ? "all passed" : failed.size() + " failed").append("</title>")
@@ -76,6 +77,12 @@ public final class HtmlReport {
                         .append("</code></td></tr>\n");
             }
             html.append("</table></section>\n");
+        }
+        if (!disturbed.isEmpty()) {
+            html.append("<section id=\"disturbed\"><h2>Not judged: the machine was busy</h2><ul>");
+            disturbed.forEach(f -> html.append("<li><b>").append(Html.escape(f.key().toString())).append("</b>: ")
+                    .append(Html.escape(f.reason())).append("</li>"));
+            html.append("</ul></section>\n");
         }
         if (!figures.isEmpty()) {
             html.append("<section id=\"figures\"><h2>Every gated figure against its band</h2><p class=\"muted\">Green: the band ")
