@@ -61,7 +61,9 @@ public final class SelfCheckTally {
 
     private final Map<FigureKey, List<FigureResult>> unchanged = new LinkedHashMap<>();
     private final List<NoiseOutcome> noise = new ArrayList<>();
-    private final List<InjectionOutcome> injections = new ArrayList<>();
+    /** Each injection with its run (or null and why it was skipped), judged against the unchanged runs when asked. */
+    private final Map<InjectionCase, GroupResult> injectedRuns = new LinkedHashMap<>();
+    private final Map<InjectionCase, String> skippedWhy = new LinkedHashMap<>();
 
     public synchronized void unchanged(GroupResult run) {
         run.figures().forEach(f -> unchanged.computeIfAbsent(f.key(), k -> new ArrayList<>()).add(f));
@@ -72,6 +74,11 @@ public final class SelfCheckTally {
     }
 
     public synchronized InjectionOutcome injected(InjectionCase injection, GroupResult run) {
+        injectedRuns.put(injection, run);
+        return outcome(injection, run);
+    }
+
+    private InjectionOutcome outcome(InjectionCase injection, GroupResult run) {
         List<TargetOutcome> targets = new ArrayList<>();
         for (FigureKey key : injection.targets()) {
             run.figures().stream().filter(f -> f.key().equals(key)).findFirst()
@@ -81,13 +88,12 @@ public final class SelfCheckTally {
         boolean caught = targets.stream().anyMatch(TargetOutcome::caught);
         List<String> failed = run.figures().stream().filter(f -> !f.passed())
                 .map(f -> f.key() + " " + f.verdict()).toList();
-        InjectionOutcome outcome = new InjectionOutcome(injection, slowdown, caught, failed, targets, null);
-        injections.add(outcome);
-        return outcome;
+        return new InjectionOutcome(injection, slowdown, caught, failed, targets, null);
     }
 
     public synchronized void skipped(InjectionCase injection, String why) {
-        injections.add(new InjectionOutcome(injection, Double.NaN, false, List.of(), List.of(), why));
+        injectedRuns.put(injection, null);
+        skippedWhy.put(injection, why);
     }
 
     /**
@@ -124,8 +130,13 @@ public final class SelfCheckTally {
         return List.copyOf(noise);
     }
 
+    /** Every injection, its slowdowns measured against the unchanged runs tallied so far. */
     public synchronized List<InjectionOutcome> injections() {
-        return List.copyOf(injections);
+        List<InjectionOutcome> outcomes = new ArrayList<>();
+        injectedRuns.forEach((injection, run) -> outcomes.add(run == null
+                ? new InjectionOutcome(injection, Double.NaN, false, List.of(), List.of(), skippedWhy.get(injection))
+                : outcome(injection, run)));
+        return outcomes;
     }
 
     /** Everything that misses the goals, one line each; empty when the gate met them all. */
@@ -135,7 +146,7 @@ public final class SelfCheckTally {
                 + " failed " + r.alarms() + " of " + r.runs() + " unchanged runs " + r.verdicts()));
         noise.forEach(n -> n.failed().forEach(f -> problems.add("noisy neighbour: " + f.key() + " " + f.verdict()
                 + ": " + f.reason())));
-        for (InjectionOutcome i : injections) {
+        for (InjectionOutcome i : injections()) {
             i.targets().stream().filter(t -> t.mustBeCaught() && !t.caught()).forEach(t -> problems.add("missed: "
                     + i.injection().name() + " slowed " + t.figure() + " " + Figures.format(t.slowdown())
                     + "x but it was " + t.verdict()));
