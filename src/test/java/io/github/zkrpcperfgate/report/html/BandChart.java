@@ -12,8 +12,8 @@ import java.util.List;
 final class BandChart {
 
     private static final int WIDTH = 980;
-    private static final int LABEL_PX = 300;
-    private static final int VALUE_PX = 300;
+    private static final int LABEL_PX = 350;
+    private static final int VALUE_PX = 280;
     private static final int ROW_PX = 24;
     private static final int TOP_PX = 30;
     /** The axis spans expected ÷ 3 to expected × 3; values beyond are pinned to its edge. */

@@ -100,7 +100,7 @@ public final class BrowserCheck {
                 "--disable-dev-shm-usage", "--no-first-run", "--no-default-browser-check", "--disable-background-networking",
                 "--disable-component-update", "--disable-sync", "--disable-extensions", "--disable-features=Translate,MediaRouter",
                 "--proxy-server=http://127.0.0.1:9", "--host-resolver-rules=MAP * ~NOTFOUND", "--hide-scrollbars",
-                "--user-data-dir=" + profile, "--window-size=1100,3200", "--virtual-time-budget=5000"));
+                "--user-data-dir=" + profile, "--window-size=1100,5600", "--virtual-time-budget=5000"));
         command.addAll(List.of(what));
         Path out = Files.createTempFile(profile, "out-", ".txt");
         Process p = new ProcessBuilder(command).redirectOutput(out.toFile()).redirectError(ProcessBuilder.Redirect.DISCARD).start();
