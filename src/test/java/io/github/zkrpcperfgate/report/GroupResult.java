@@ -19,6 +19,13 @@ public record GroupResult(String group, SortedMap<String, String> environment, L
         notes = List.copyOf(notes);
     }
 
+    /** Every group's figures, the ones that did not pass first, otherwise in order: how reports list them. */
+    public static List<FigureResult> figuresFailedFirst(List<GroupResult> groups) {
+        return groups.stream().flatMap(g -> g.figures().stream())
+                .sorted(java.util.Comparator.comparing(FigureResult::passed)) // stable sort keeps the order
+                .toList();
+    }
+
     public GroupResult withNote(String note) {
         List<String> more = new java.util.ArrayList<>(notes);
         more.add(note);

@@ -2,7 +2,6 @@ package io.github.zkrpcperfgate.report;
 
 import io.github.zkrpcperfgate.baseline.BaselineException;
 import io.github.zkrpcperfgate.verdict.Figures;
-import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Collectors;
@@ -17,9 +16,7 @@ public final class SummaryMarkdown {
     }
 
     public static String render(List<GroupResult> groups) {
-        List<FigureResult> figures = groups.stream().flatMap(g -> g.figures().stream())
-                .sorted(Comparator.comparing(FigureResult::passed)) // stable: failed first, order kept
-                .toList();
+        List<FigureResult> figures = GroupResult.figuresFailedFirst(groups);
         List<FigureResult> failed = figures.stream().filter(FigureResult::failsBuild).toList();
         List<FigureResult> disturbed = figures.stream().filter(FigureResult::disturbed).toList();
         StringBuilder md = new StringBuilder("# Performance gate\n\n");

@@ -3,7 +3,6 @@ package io.github.zkrpcperfgate.report.html;
 import io.github.zkrpcperfgate.baseline.BaselineException;
 import io.github.zkrpcperfgate.report.FigureResult;
 import io.github.zkrpcperfgate.report.GroupResult;
-import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -54,9 +53,7 @@ public final class HtmlReport {
     }
 
     public static String render(List<GroupResult> groups) {
-        List<FigureResult> figures = groups.stream().flatMap(g -> g.figures().stream())
-                .sorted(Comparator.comparing(FigureResult::passed)) // stable: failed first, order kept
-                .toList();
+        List<FigureResult> figures = GroupResult.figuresFailedFirst(groups);
         List<FigureResult> failed = figures.stream().filter(FigureResult::failsBuild).toList();
         List<FigureResult> disturbed = figures.stream().filter(FigureResult::disturbed).toList();
         StringBuilder html = new StringBuilder("<!doctype html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">")
