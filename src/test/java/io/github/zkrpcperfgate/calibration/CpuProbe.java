@@ -62,9 +62,4 @@ public final class CpuProbe implements Workload {
     public boolean oneSetPerSample() {
         return true;
     }
-
-    /** Read so that the work is observable; the value means nothing. */
-    public long sink() {
-        return sink;
-    }
 }

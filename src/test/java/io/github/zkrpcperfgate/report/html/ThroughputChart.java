@@ -6,8 +6,11 @@ import io.github.zkrpcperfgate.stats.Estimate;
 import io.github.zkrpcperfgate.verdict.Band;
 import io.github.zkrpcperfgate.verdict.Direction;
 import io.github.zkrpcperfgate.verdict.Figures;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
+import java.util.stream.Stream;
 
 /**
  * Throughput of each workload of one scenario (write modes of an ensemble, configurations of an
@@ -26,10 +29,10 @@ final class ThroughputChart {
     }
 
     static String render(GroupResult group, String scenario, List<String> workloads) {
-        double[] values = workloads.stream().flatMap(w -> {
-            Estimate e = WorkloadStats.throughput(group, w);
-            return java.util.stream.Stream.of(e.low(), e.high(), e.median());
-        }).mapToDouble(Double::doubleValue).toArray();
+        Map<String, Estimate> throughput = new LinkedHashMap<>();
+        workloads.forEach(w -> throughput.put(w, WorkloadStats.throughput(group, w)));
+        double[] values = throughput.values().stream().flatMap(e -> Stream.of(e.low(), e.high(), e.median()))
+                .mapToDouble(Double::doubleValue).toArray();
         LogScale scale = LogScale.covering(values, 2, LABEL_PX, WIDTH - VALUE_PX);
         int height = TOP_PX + ROW_PX * workloads.size() + 10;
         Svg svg = new Svg("throughput", WIDTH, height, scenario + " throughput per workload");
@@ -40,7 +43,7 @@ final class ThroughputChart {
         }
         for (int i = 0; i < workloads.size(); i++) {
             String w = workloads.get(i);
-            Estimate e = WorkloadStats.throughput(group, w);
+            Estimate e = throughput.get(w);
             double y = TOP_PX + i * ROW_PX + ROW_PX / 2.0;
             svg.text(LABEL_PX - 8, y + 4, w.substring(w.indexOf('/') + 1), "end", "label");
             if (!(e.median() > 0)) {
