@@ -2,15 +2,29 @@ package io.github.zkrpcperfgate.baseline;
 
 import io.github.zkrpcperfgate.verdict.Band;
 import io.github.zkrpcperfgate.verdict.Direction;
+import java.util.List;
 
 /**
- * One recorded figure: what was measured ({@code expected}, the median of {@code rounds} rounds,
- * with its 95% interval) and the band later runs are held to.
+ * One recorded figure: what was measured ({@code expected}, the median of {@code rounds} rounds
+ * pooled over the recording runs, with its 95% interval) and the band later runs are held to.
+ *
+ * @param runMedians each recording run's own median, in run order; empty in files recorded
+ *                   before recordings pooled runs (one run, whose median is {@code expected})
  */
 public record BaselineFigure(String unit, Direction direction, double expected, Band band,
-                             double intervalLow, double intervalHigh, int rounds) {
+                             double intervalLow, double intervalHigh, int rounds, List<Double> runMedians) {
+
+    /** A figure recorded from one run, or read from a file that does not list its runs. */
+    public BaselineFigure(String unit, Direction direction, double expected, Band band,
+                          double intervalLow, double intervalHigh, int rounds) {
+        this(unit, direction, expected, band, intervalLow, intervalHigh, rounds, List.of());
+    }
 
     public BaselineFigure {
+        runMedians = List.copyOf(runMedians);
+        if (runMedians.stream().anyMatch(m -> !(Double.isFinite(m) && m > 0))) {
+            throw new IllegalArgumentException("run medians must be finite and > 0, were " + runMedians);
+        }
         if (unit == null || unit.isBlank()) {
             throw new IllegalArgumentException("unit must not be blank");
         }

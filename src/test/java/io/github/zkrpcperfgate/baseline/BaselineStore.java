@@ -13,7 +13,9 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.Iterator;
+import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 
@@ -115,7 +117,7 @@ public final class BaselineStore {
                 throw new IllegalArgumentException("\"rounds\" must be a whole number, was " + rounds);
             }
             return new BaselineFigure(unit, direction, expected, new Band(band[0], band[1]),
-                    interval[0], interval[1], rounds.asInt());
+                    interval[0], interval[1], rounds.asInt(), optionalNumbers(node, "runMedians"));
         } catch (IllegalArgumentException e) {
             throw new BaselineException(where + ": " + e.getMessage() + fix, e);
         }
@@ -135,6 +137,22 @@ public final class BaselineStore {
             throw new IllegalArgumentException("\"" + field + "\" must be a number, was " + value);
         }
         return value.asDouble();
+    }
+
+    /** An optional array of numbers: absent is empty (files recorded before the field existed). */
+    private static List<Double> optionalNumbers(JsonNode node, String field) {
+        JsonNode value = node.get(field);
+        if (value == null) {
+            return List.of();
+        }
+        List<Double> numbers = new ArrayList<>();
+        if (value.isArray()) {
+            value.forEach(v -> numbers.add(v.isNumber() ? v.asDouble() : Double.NaN));
+        }
+        if (!value.isArray() || numbers.stream().anyMatch(d -> d.isNaN())) {
+            throw new IllegalArgumentException("\"" + field + "\" must be an array of numbers, was " + value);
+        }
+        return numbers;
     }
 
     private static double[] requirePair(JsonNode node, String field) {
@@ -163,6 +181,10 @@ public final class BaselineStore {
                 pair(n.putArray("band"), f.band().low(), f.band().high());
                 pair(n.putArray("interval"), f.intervalLow(), f.intervalHigh());
                 n.put("rounds", f.rounds());
+                if (!f.runMedians().isEmpty()) {
+                    ArrayNode runs = n.putArray("runMedians");
+                    f.runMedians().forEach(m -> runs.add(Figures.fourSignificant(m)));
+                }
             });
         });
         return JsonFiles.render(root);

@@ -24,8 +24,12 @@ class BaselineStoreTest {
     }
 
     private Baselines sample(Path file) {
+        return sample(file, ratio(75.41234));
+    }
+
+    private Baselines sample(Path file, BaselineFigure multiOverSync) {
         TreeMap<String, BaselineFigure> figures = new TreeMap<>();
-        figures.put("multiOverSync", ratio(75.41234));
+        figures.put("multiOverSync", multiOverSync);
         figures.put("asyncOverSync", ratio(5.084));
         TreeMap<String, String> env = new TreeMap<>();
         env.put("cores", "2");
@@ -111,6 +115,30 @@ class BaselineStoreTest {
                 """;
         assertThatThrownBy(() -> BaselineStore.parse(Path.of("b.json"), text))
                 .hasMessageContaining("outside its own band");
+    }
+
+    @Test
+    void eachRecordingRunsMedianIsKeptAndAFileWithoutThemStillReads() {
+        Path file = dir.resolve("zookeeper.json");
+        BaselineFigure f = ratio(75.41234);
+        BaselineStore.write(sample(file, new BaselineFigure(f.unit(), f.direction(), f.expected(), f.band(),
+                f.intervalLow(), f.intervalHigh(), 24, java.util.List.of(70.123, 75.41234, 80.0))));
+        Baselines read = BaselineStore.read(file);
+        assertThat(read.figure(new FigureKey("zk-1node", "multiOverSync")).runMedians()).containsExactly(70.12, 75.41, 80.0);
+        assertThat(read.figure(new FigureKey("zk-1node", "asyncOverSync")).runMedians()).isEmpty();
+        assertThat(BaselineStore.render(read)).containsOnlyOnce("runMedians");
+    }
+
+    @Test
+    void runMediansThatAreNotNumbersAreRefused() {
+        String text = """
+                {"schemaVersion": 1, "scenarios": {"zk-1node": {"figures": {"syncP50Ms":
+                  {"unit": "ms", "direction": "lowerIsBetter", "expected": 1, "band": [0.5, 2], "interval": [1, 1],
+                   "rounds": 24, "runMedians": [1, "fast"]}}}}}
+                """;
+        assertThatThrownBy(() -> BaselineStore.parse(Path.of("b.json"), text))
+                .hasMessageContaining("figure \"syncP50Ms\"")
+                .hasMessageContaining("\"runMedians\" must be an array of numbers");
     }
 
     @Test

@@ -18,15 +18,20 @@ public final class BaselineUpdate {
     /** One figure's move, for the console and the report. */
     public record Change(FigureKey key, BaselineFigure before, BaselineFigure after) {
 
-        /** "zk-1node / asyncOverSync: 6.1 ratio band [3.9, 9.5] -> 5.8 ratio band [3.7, 9.0] (-4.9%)". */
+        /**
+         * "zk-1node / asyncOverSync: 6.1 ratio band [3.9, 9.5] -> 5.8 ratio band [3.7, 9.0] (-4.9%);
+         * 3 runs: 5.6, 5.8, 6.0".
+         */
         public String describe() {
             String now = Figures.format(after.expected()) + " " + after.unit() + " band " + after.band();
+            String runs = after.runMedians().size() < 2 ? "" : "; " + after.runMedians().size() + " runs: "
+                    + String.join(", ", after.runMedians().stream().map(Figures::format).toList());
             if (before == null) {
-                return key + ": (new) -> " + now;
+                return key + ": (new) -> " + now + runs;
             }
             double percent = 100 * (after.expected() / before.expected() - 1);
             return key + ": " + Figures.format(before.expected()) + " " + before.unit() + " band " + before.band()
-                    + " -> " + now + String.format(Locale.ROOT, " (%+.1f%%)", percent);
+                    + " -> " + now + String.format(Locale.ROOT, " (%+.1f%%)", percent) + runs;
         }
     }
 

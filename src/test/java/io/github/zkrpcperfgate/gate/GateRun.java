@@ -58,6 +58,7 @@ public final class GateRun {
     private final TrialPlan plan;
     private final Progress progress;
     private final LongSupplier nanoClock;
+    private final List<RecordingRun> recordingRuns = new ArrayList<>();
 
     public GateRun(String group, Path baselineFile, boolean updateBaselines, TrialPlan plan, Progress progress) {
         this(group, baselineFile, updateBaselines, plan, progress, System::nanoTime);
@@ -79,6 +80,31 @@ public final class GateRun {
      */
     public Baselines readBaselines() {
         return updateBaselines ? BaselineStore.readOrEmpty(baselineFile) : BaselineStore.read(baselineFile);
+    }
+
+    /** One complete measurement of the group on servers started for it (and stopped after). */
+    @FunctionalInterface
+    public interface FreshRun {
+        /**
+         * @param run  1 for the first run; later runs must not reuse the servers of earlier ones
+         * @param last whether this is the run whose result is returned (and reported)
+         */
+        GroupResult run(int run, boolean last) throws Exception;
+    }
+
+    /**
+     * Judges once, or re-baselines from the plan's recording runs: {@code oneRun} is called once
+     * per run and must call {@link #run} on servers of its own, so the baseline sees how much a
+     * figure drifts from one start of the servers to the next. Returns the last run's result,
+     * which holds the written baseline.
+     */
+    public GroupResult runAll(FreshRun oneRun) throws Exception {
+        int runs = updateBaselines ? plan.recordRuns() : 1;
+        GroupResult last = null;
+        for (int run = 1; run <= runs; run++) {
+            last = oneRun.run(run, run == runs);
+        }
+        return last;
     }
 
     public GroupResult run(Baselines baselines, List<Workload> workloads, List<GatedFigure> figures,
@@ -238,36 +264,86 @@ public final class GateRun {
                 + notJudged + " figure(s) not judged (Disturbed)");
     }
 
+    /**
+     * One recording run: its rounds are kept, and once the plan's runs are all in, the baseline is
+     * written from them together. Until then the file is not touched, so a recording stopped
+     * half-way leaves the old baseline as it was.
+     */
     private GroupResult record(Trial trial, Baselines baselines, List<GatedFigure> figures,
                                SortedMap<String, String> environment) throws Exception {
-        progress.phase(group + ": re-baselining from " + plan.recordRounds() + " rounds");
+        int run = recordingRuns.size() + 1;
+        progress.phase(group + ": re-baselining, run " + run + " of " + plan.recordRuns() + ": "
+                + plan.recordRounds() + " rounds");
         trial.runRounds(plan.recordRounds(), plan.recordRounds());
         List<Round> rounds = trial.rounds();
+        Map<FigureKey, List<Double>> values = new LinkedHashMap<>();
+        figures.forEach(f -> values.put(f.key(), perRound(f, rounds)));
+        // A baseline recorded beside a busy neighbour would hold every later quiet run to it: say so.
+        List<String> notes = contentionNote(rounds, List.of())
+                .map(n -> n + " while recording run " + run + ": consider re-recording on a quiet machine").stream().toList();
+        notes.forEach(n -> progress.phase(group + ": " + n));
+        recordingRuns.add(new RecordingRun(values, environment, samples(rounds), notes));
+        if (recordingRuns.size() < plan.recordRuns()) {
+            return new GroupResult(group, withCalibration(environment, rounds), List.of(), samples(rounds), List.of(),
+                    List.of("recording run " + run + " of " + plan.recordRuns() + " measured; "
+                            + baselines.file() + " is written after the last"));
+        }
+        try {
+            return writeRecording(baselines, figures);
+        } finally {
+            recordingRuns.clear();
+        }
+    }
+
+    /** Pools the recording runs into one baseline: the pooled median, and a band that covers every run. */
+    private GroupResult writeRecording(Baselines baselines, List<GatedFigure> figures) {
+        List<Sample> samples = new ArrayList<>();
+        List<String> notes = new ArrayList<>();
+        int roundOffset = 0;
+        for (RecordingRun r : recordingRuns) {
+            int offset = roundOffset;
+            r.samples().forEach(s -> samples.add(s.round() < 0 ? s
+                    : new Sample(s.workload(), s.round() + offset, s.operations(), s.elapsedNanos(), s.latencies())));
+            roundOffset += plan.recordRounds();
+            notes.addAll(r.notes());
+        }
         Map<FigureKey, BaselineFigure> fresh = new LinkedHashMap<>();
         List<FigureResult> results = new ArrayList<>();
         for (GatedFigure f : figures) {
-            List<Double> values = perRound(f, rounds);
-            Estimate estimate = MedianInterval.of(values);
-            Band band = BandPolicy.bandFor(estimate, f.minimumBandFactor());
+            List<Double> pooled = new ArrayList<>();
+            List<Double> runMedians = new ArrayList<>();
+            for (RecordingRun r : recordingRuns) {
+                List<Double> values = r.perRound().getOrDefault(f.key(), List.of());
+                if (!values.isEmpty()) {
+                    pooled.addAll(values);
+                    runMedians.add(MedianInterval.of(values).median());
+                }
+            }
+            Estimate estimate = MedianInterval.of(pooled);
+            List<Double> runs = runMedians.size() > 1 ? runMedians : List.of();
+            Band band = BandPolicy.bandFor(estimate, runs, f.minimumBandFactor());
             fresh.put(f.key(), new BaselineFigure(f.unit(), f.direction(), estimate.median(), band,
-                    estimate.low(), estimate.high(), estimate.sampleCount()));
+                    estimate.low(), estimate.high(), estimate.sampleCount(), runs));
             results.add(new FigureResult(f.key(), f.unit(), f.direction(), estimate, band, "Recorded",
-                    "recorded into " + baselines.file(), values, f.workloads()));
+                    "recorded into " + baselines.file() + " from " + runMedians.size() + " run(s)", pooled, f.workloads()));
         }
-        SortedMap<String, String> measuredIn = withCalibration(environment, rounds);
+        SortedMap<String, String> measuredIn = new TreeMap<>(recordingRuns.get(recordingRuns.size() - 1).environment());
+        measuredIn.putAll(CalibrationProbes.medians(samples));
         Map<String, SortedMap<String, String>> environments = figures.stream()
                 .map(f -> f.key().scenario()).distinct()
                 .collect(Collectors.toMap(s -> s, s -> measuredIn));
         BaselineUpdate.Result update = BaselineUpdate.apply(baselines, fresh, environments);
         BaselineStore.write(update.updated());
         List<String> changes = update.changes().stream().map(BaselineUpdate.Change::describe).toList();
-        progress.phase(group + ": wrote " + baselines.file() + " (old -> new):");
+        progress.phase(group + ": wrote " + baselines.file() + " from " + recordingRuns.size() + " run(s) of "
+                + plan.recordRounds() + " rounds (old -> new):");
         changes.forEach(line -> progress.phase("  " + line));
-        // A baseline recorded beside a busy neighbour would hold every later quiet run to it: say so.
-        List<String> notes = contentionNote(rounds, results).map(n -> n + " while recording: consider re-recording on a quiet machine")
-                .stream().toList();
-        notes.forEach(n -> progress.phase(group + ": " + n));
-        return new GroupResult(group, measuredIn, results, samples(rounds), changes, notes);
+        return new GroupResult(group, measuredIn, results, samples, changes, notes);
+    }
+
+    /** What one recording run measured, kept until the last run is in. */
+    private record RecordingRun(Map<FigureKey, List<Double>> perRound, SortedMap<String, String> environment,
+                                List<Sample> samples, List<String> notes) {
     }
 
     /** The figure's value in each round it is judged on: see {@link #roundsFor}. */

@@ -31,7 +31,7 @@ import org.junit.jupiter.api.io.TempDir;
 /** The engine's decisions on scripted timings: a fake clock that workloads advance, no real time. */
 class GateRunTest {
 
-    private static final TrialPlan PLAN = new TrialPlan(1, 6, 12, 8, Duration.ZERO);
+    private static final TrialPlan PLAN = new TrialPlan(1, 6, 12, 8, 1, Duration.ZERO);
     private static final Progress QUIET = new Progress(new PrintStream(OutputStream.nullOutputStream()));
 
     @TempDir
@@ -180,5 +180,31 @@ class GateRunTest {
 
         GroupResult next = gate(false).run(written, workloads(), figures, new TreeMap<>());
         assertThat(next.figures()).allSatisfy(f -> assertThat(f.passed()).as(f.key() + " " + f.reason()).isTrue());
+    }
+
+    @Test
+    void aReBaselinePoolsItsRunsAndWritesOnlyAfterTheLast() throws Exception {
+        Path file = dir.resolve("b.json");
+        GateRun gate = new GateRun("test", file, true, PLAN.withRecordRuns(3), QUIET, clock::get);
+        // Each run starts "servers" of its own; b/x is 2x, 3.2x, then 1.6x as fast as b/y.
+        long[] bxMicros = {1000, 625, 1250};
+        List<Boolean> fileExistedBeforeRun = new java.util.ArrayList<>();
+        GroupResult last = gate.runAll((run, isLast) -> {
+            fileExistedBeforeRun.add(java.nio.file.Files.exists(file));
+            List<Workload> fresh = List.of(scripted("a/x", 1000, 1200), scripted("a/y", 1100),
+                    scripted("b/x", bxMicros[run - 1]), scripted("b/y", 2000));
+            return gate.run(Baselines.empty(file), fresh, figures, new TreeMap<>());
+        });
+
+        assertThat(fileExistedBeforeRun).containsExactly(false, false, false);
+        BaselineFigure b = BaselineStore.read(file).figure(new FigureKey("b", "xOverY"));
+        assertThat(b.runMedians()).containsExactly(2.0, 3.2, 1.6);
+        assertThat(b.rounds()).isEqualTo(24);
+        assertThat(b.expected()).isEqualTo(2.0); // the pooled median: the middle run's
+        // The runs reach x1.6 either way, beyond the 1.5 floor: the band covers them.
+        assertThat(b.band().low()).isCloseTo(1.25, org.assertj.core.api.Assertions.within(1e-9));
+        assertThat(b.band().high()).isCloseTo(3.2, org.assertj.core.api.Assertions.within(1e-9));
+        assertThat(last.baselineChanges()).anySatisfy(line -> assertThat(line).contains("3 runs: 2, 3.2, 1.6"));
+        assertThat(last.samples().stream().filter(s -> s.workload().equals("b/x") && s.round() >= 0)).hasSize(24);
     }
 }

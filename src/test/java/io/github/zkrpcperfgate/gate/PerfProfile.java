@@ -53,6 +53,6 @@ public enum PerfProfile {
     /** {@code plan} with this profile's cap (never below its minimum rounds). */
     public TrialPlan plan(TrialPlan plan) {
         return new TrialPlan(plan.warmupRounds(), plan.minRounds(), Math.max(plan.minRounds(), maxRounds),
-                plan.recordRounds(), plan.minSampleDuration());
+                plan.recordRounds(), plan.recordRuns(), plan.minSampleDuration());
     }
 }

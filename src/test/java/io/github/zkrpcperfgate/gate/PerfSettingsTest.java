@@ -39,6 +39,20 @@ class PerfSettingsTest {
         assertThat(plan.minRounds()).isEqualTo(7);
         assertThat(plan.recordRounds()).isEqualTo(7);
         assertThat(plan.maxRounds()).isEqualTo(14);
+        assertThat(plan.recordRuns()).isEqualTo(PerfSettings.DEFAULT_PLAN.recordRuns());
+    }
+
+    @Test
+    void aReBaselinePoolsThreeRunsUnlessToldOtherwise() {
+        assertThat(with().plan(PerfSettings.DEFAULT_PLAN).recordRuns()).isEqualTo(3);
+        assertThat(with("perf.baselines.runs", "5", "perf.rounds", "7").plan(PerfSettings.DEFAULT_PLAN))
+                .extracting(TrialPlanFields::of).isEqualTo(new TrialPlanFields(7, 5));
+    }
+
+    private record TrialPlanFields(int recordRounds, int recordRuns) {
+        static TrialPlanFields of(io.github.zkrpcperfgate.measure.TrialPlan plan) {
+            return new TrialPlanFields(plan.recordRounds(), plan.recordRuns());
+        }
     }
 
     @Test
@@ -60,6 +74,8 @@ class PerfSettingsTest {
     void badRoundsAreNamed() {
         assertThatThrownBy(() -> with("perf.rounds", "many")).hasMessageContaining("-Dperf.rounds");
         assertThatThrownBy(() -> with("perf.rounds", "0")).hasMessageContaining(">= 1");
+        assertThatThrownBy(() -> with("perf.baselines.runs", "0")).hasMessageContaining("-Dperf.baselines.runs must be >= 1");
+        assertThatThrownBy(() -> with("perf.baselines.runs", "three")).hasMessageContaining("-Dperf.baselines.runs");
     }
 
     @Test

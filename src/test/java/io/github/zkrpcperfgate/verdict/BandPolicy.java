@@ -1,6 +1,7 @@
 package io.github.zkrpcperfgate.verdict;
 
 import io.github.zkrpcperfgate.stats.Estimate;
+import java.util.List;
 
 /**
  * How wide a freshly recorded band is. A band needs both statistical and practical significance:
@@ -11,14 +12,28 @@ import io.github.zkrpcperfgate.stats.Estimate;
  * <p>Until issue 4 the band took the interval's whole spread (high/low) as its half-width: that
  * counted the uncertainty twice and, with 8 recorded rounds (whose interval is min..max), gave
  * bands of ×/÷1.5–3.2 that a 1.5× slowdown could not leave.
+ *
+ * <p>A re-baseline pools several runs, each on servers of its own. The band is centred on the
+ * pooled median, and it is never narrower than the farthest run's median either: drift between
+ * starts of the servers that the recording itself saw is drift every later run may show.
  */
 public final class BandPolicy {
 
     private BandPolicy() {
     }
 
-    /** The band around {@code recorded.median()}, as a factor on a log scale. */
+    /** The band around {@code recorded.median()} from one run, as a factor on a log scale. */
     public static Band bandFor(Estimate recorded, double minimumFactor) {
+        return bandFor(recorded, List.of(), minimumFactor);
+    }
+
+    /**
+     * The band around {@code pooled.median()}, the median of every recorded round.
+     *
+     * @param runMedians each recording run's median (empty or one: no run-to-run drift seen)
+     */
+    public static Band bandFor(Estimate pooled, List<Double> runMedians, double minimumFactor) {
+        Estimate recorded = pooled;
         if (!recorded.hasInterval()) {
             throw new IllegalArgumentException("cannot record a band from " + recorded.sampleCount()
                     + " rounds: a 95% interval needs at least 6; raise -Dperf.rounds");
@@ -27,7 +42,11 @@ public final class BandPolicy {
             throw new IllegalArgumentException("cannot record a band around a non-positive interval ["
                     + recorded.low() + ", " + recorded.high() + "]");
         }
-        double reach = Math.max(recorded.high() / recorded.median(), recorded.median() / recorded.low());
-        return Band.around(recorded.median(), Math.max(minimumFactor, reach));
+        double centre = recorded.median();
+        double reach = Math.max(recorded.high() / centre, centre / recorded.low());
+        for (double run : runMedians) {
+            reach = Math.max(reach, Math.max(run / centre, centre / run));
+        }
+        return Band.around(centre, Math.max(minimumFactor, reach));
     }
 }

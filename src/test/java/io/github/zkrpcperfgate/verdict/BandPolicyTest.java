@@ -25,6 +25,17 @@ class BandPolicyTest {
     }
 
     @Test
+    void aPooledRecordingIsCentredOnThePooledMedianAndCoversEveryRunsMedian() {
+        // Runs at 9.5, 10 and 14: the pooled median stays 10, the far run sets the width (x1.4).
+        Band band = BandPolicy.bandFor(new Estimate(10, 9.6, 10.5, 24), java.util.List.of(9.5, 10.0, 14.0), 1.3);
+        assertThat(band.low()).isCloseTo(10 / 1.4, within(1e-9));
+        assertThat(band.high()).isCloseTo(14, within(1e-9));
+        // Runs that agree leave the floor in charge.
+        assertThat(BandPolicy.bandFor(new Estimate(10, 9.6, 10.5, 24), java.util.List.of(9.8, 10.0, 10.3), 1.3))
+                .isEqualTo(Band.around(10, 1.3));
+    }
+
+    @Test
     void withoutAnIntervalThereIsNoBandToRecord() {
         assertThatThrownBy(() -> BandPolicy.bandFor(new Estimate(10, Double.NaN, Double.NaN, 3), 1.5))
                 .hasMessageContaining("3 rounds")

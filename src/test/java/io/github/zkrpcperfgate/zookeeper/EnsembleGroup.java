@@ -71,6 +71,12 @@ public final class EnsembleGroup implements Startable {
         }
     }
 
+    /** Stops every ensemble and starts new ones from the same specs: new servers, a new election. */
+    public synchronized void restart() {
+        stop();
+        start();
+    }
+
     public synchronized List<ZooKeeperEnsemble> ensembles() {
         return List.copyOf(running);
     }
