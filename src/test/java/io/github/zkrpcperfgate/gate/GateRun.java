@@ -322,7 +322,7 @@ public final class GateRun {
             Estimate estimate = MedianInterval.of(pooled);
             List<Double> runs = runMedians.size() > 1 ? runMedians : List.of();
             Band band = BandPolicy.bandFor(estimate, runs, f.minimumBandFactor());
-            fresh.put(f.key(), new BaselineFigure(f.unit(), f.direction(), estimate.median(), band,
+            fresh.put(f.key(), new BaselineFigure(f.unit(), f.direction(), BandPolicy.centre(estimate, runs), band,
                     estimate.low(), estimate.high(), estimate.sampleCount(), runs));
             results.add(new FigureResult(f.key(), f.unit(), f.direction(), estimate, band, "Recorded",
                     "recorded into " + baselines.file() + " from " + runMedians.size() + " run(s)", pooled, f.workloads()));

@@ -200,7 +200,7 @@ class GateRunTest {
         BaselineFigure b = BaselineStore.read(file).figure(new FigureKey("b", "xOverY"));
         assertThat(b.runMedians()).containsExactly(2.0, 3.2, 1.6);
         assertThat(b.rounds()).isEqualTo(24);
-        assertThat(b.expected()).isEqualTo(2.0); // the pooled median: the middle run's
+        assertThat(b.expected()).isEqualTo(2.0); // the median run's
         // The runs reach x1.6 either way, beyond the 1.5 floor: the band covers them.
         assertThat(b.band().low()).isCloseTo(1.25, org.assertj.core.api.Assertions.within(1e-9));
         assertThat(b.band().high()).isCloseTo(3.2, org.assertj.core.api.Assertions.within(1e-9));

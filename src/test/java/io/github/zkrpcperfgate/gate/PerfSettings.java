@@ -25,13 +25,14 @@ public record PerfSettings(List<String> scenarioGlobs, Optional<Integer> rounds,
 
     /**
      * Warm-up 1, verdicts after 6 rounds (the fewest with a 95% interval), cap 12. A re-baseline
-     * pools 3 runs of 8 rounds, each run on servers of its own: one run cannot see how much a
+     * pools 5 runs of 6 rounds, each run on servers of its own: one run cannot see how much a
      * figure moves from one start of the servers to the next, and a band centred on one low or
-     * high run turns that drift into false alarms (a CI run of zk-5node multiOverSync measured
-     * 120.3 against a band [71.11, 120.2] centred on one 12-round run's 92.45, while 7 self-check
-     * runs had medians of 96.2 to 115).
+     * high run turns that drift into false alarms. (A CI run of zk-5node multiOverSync measured
+     * 120.3 against a band [71.11, 120.2] centred on one 12-round run's 92.45; ten docker runs of
+     * that figure on this machine had medians from 92.45 to 129.2.) Five runs of 6 rounds cost
+     * about 1.3 times three runs of 8, and their median run is a steadier centre.
      */
-    public static final TrialPlan DEFAULT_PLAN = new TrialPlan(1, 6, 12, 8, 3, Duration.ofSeconds(1));
+    public static final TrialPlan DEFAULT_PLAN = new TrialPlan(1, 6, 12, 6, 5, Duration.ofSeconds(1));
 
     public PerfSettings {
         scenarioGlobs = List.copyOf(scenarioGlobs);

@@ -43,8 +43,8 @@ class PerfSettingsTest {
     }
 
     @Test
-    void aReBaselinePoolsThreeRunsUnlessToldOtherwise() {
-        assertThat(with().plan(PerfSettings.DEFAULT_PLAN).recordRuns()).isEqualTo(3);
+    void aReBaselinePoolsFiveRunsUnlessToldOtherwise() {
+        assertThat(with().plan(PerfSettings.DEFAULT_PLAN).recordRuns()).isEqualTo(5);
         assertThat(with("perf.baselines.runs", "5", "perf.rounds", "7").plan(PerfSettings.DEFAULT_PLAN))
                 .extracting(TrialPlanFields::of).isEqualTo(new TrialPlanFields(7, 5));
     }
