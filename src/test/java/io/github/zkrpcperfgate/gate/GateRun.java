@@ -252,16 +252,20 @@ public final class GateRun {
     }
 
     private static Optional<String> contentionNote(List<Round> rounds, List<FigureResult> results) {
+        long notJudged = results.stream().filter(r -> r.verdict().equals("Disturbed")).count();
+        return busyRounds(rounds).map(busy -> busy + ". Figures with " + MedianInterval.MIN_SAMPLES_FOR_95_PERCENT
+                + " quiet rounds were judged on those alone; " + notJudged + " figure(s) not judged (Disturbed)");
+    }
+
+    /** "⚠ machine busy: … in 3 of 8 rounds (contention index up to …)", when any round was disturbed. */
+    private static Optional<String> busyRounds(List<Round> rounds) {
         List<Double> busy = rounds.stream().map(CpuContention::index).filter(i -> i > CpuContention.BUSY_INDEX).toList();
         if (busy.isEmpty()) {
             return Optional.empty();
         }
-        long notJudged = results.stream().filter(r -> r.verdict().equals("Disturbed")).count();
         return Optional.of("⚠ machine busy: another process competed for the CPU in " + busy.size() + " of " + rounds.size()
                 + " rounds (contention index up to " + Figures.format(busy.stream().mapToDouble(Double::doubleValue).max().orElseThrow())
-                + "; 1.0 is quiet, above " + CpuContention.BUSY_INDEX + " disturbed). Figures with "
-                + MedianInterval.MIN_SAMPLES_FOR_95_PERCENT + " quiet rounds were judged on those alone; "
-                + notJudged + " figure(s) not judged (Disturbed)");
+                + "; 1.0 is quiet, above " + CpuContention.BUSY_INDEX + " disturbed)");
     }
 
     /**
@@ -279,7 +283,7 @@ public final class GateRun {
         Map<FigureKey, List<Double>> values = new LinkedHashMap<>();
         figures.forEach(f -> values.put(f.key(), perRound(f, rounds)));
         // A baseline recorded beside a busy neighbour would hold every later quiet run to it: say so.
-        List<String> notes = contentionNote(rounds, List.of())
+        List<String> notes = busyRounds(rounds)
                 .map(n -> n + " while recording run " + run + ": consider re-recording on a quiet machine").stream().toList();
         notes.forEach(n -> progress.phase(group + ": " + n));
         recordingRuns.add(new RecordingRun(values, environment, samples(rounds), notes));
@@ -295,7 +299,7 @@ public final class GateRun {
         }
     }
 
-    /** Pools the recording runs into one baseline: the pooled median, and a band that covers every run. */
+    /** Pools the recording runs into one baseline, centred on the median run, with a band that covers every run. */
     private GroupResult writeRecording(Baselines baselines, List<GatedFigure> figures) {
         List<Sample> samples = new ArrayList<>();
         List<String> notes = new ArrayList<>();

@@ -28,8 +28,15 @@ public final class RpcScenarios {
      */
     static final int SINGLE_HANDLER_CALLS = 20;
 
-    /** Narrowest bands, as factors on a log scale; see WriteModeScenarios for why these. */
+    /**
+     * Narrowest bands, as factors on a log scale; see WriteModeScenarios for why these. The
+     * ratios and the median latency of the scenario whose handlers do not sleep are CPU-bound on
+     * 2 cores and get 1.5: on one day rpc-heavy-nosleep readers10OverReaders1 had run medians from
+     * 0.82 to 1.21 (1.47x) and callP50 from 7.59 to 11.74 x(cpu) (1.55x; an unchanged self-check
+     * run failed at 11.74 against a 1.3 band [6.785, 11.47]).
+     */
     static final double RATIO_MIN_BAND = 1.3;
+    static final double CPU_BOUND_MIN_BAND = 1.5;
     static final double MEDIAN_LATENCY_MIN_BAND = 1.3;
     static final double TAIL_LATENCY_MIN_BAND = 1.75;
 
@@ -68,12 +75,14 @@ public final class RpcScenarios {
     public static List<GatedFigure> figures(List<RpcScenario> scenarios) {
         List<GatedFigure> figures = new ArrayList<>();
         for (RpcScenario s : scenarios) {
+            boolean cpuBound = s.handlerSleep().isZero();
+            double ratioBand = cpuBound ? CPU_BOUND_MIN_BAND : RATIO_MIN_BAND;
             String h1r1 = s.workloadName(1, 1);
             String h10r1 = s.workloadName(10, 1);
             String h10r10 = s.workloadName(10, 10);
-            figures.add(GatedFigure.throughputRatio(s.name(), "handlers10OverHandlers1", h10r1, h1r1, RATIO_MIN_BAND));
-            figures.add(GatedFigure.throughputRatio(s.name(), "readers10OverReaders1", h10r10, h10r1, RATIO_MIN_BAND));
-            figures.add(callLatency(s, "callP50", h10r1, 50, MEDIAN_LATENCY_MIN_BAND));
+            figures.add(GatedFigure.throughputRatio(s.name(), "handlers10OverHandlers1", h10r1, h1r1, ratioBand));
+            figures.add(GatedFigure.throughputRatio(s.name(), "readers10OverReaders1", h10r10, h10r1, ratioBand));
+            figures.add(callLatency(s, "callP50", h10r1, 50, cpuBound ? CPU_BOUND_MIN_BAND : MEDIAN_LATENCY_MIN_BAND));
             figures.add(callLatency(s, "callP99", h10r1, 99, TAIL_LATENCY_MIN_BAND));
         }
         return figures;

@@ -74,8 +74,12 @@ public final class SelfCheckTally {
     }
 
     public synchronized InjectionOutcome injected(InjectionCase injection, GroupResult run) {
-        injectedRuns.put(injection, run);
-        return outcome(injection, run);
+        // Figures only: the raw samples (thousands of histograms) are not needed later, and the
+        // self-check's JVM also hosts the Hadoop RPC servers it measures, so its heap should not grow.
+        GroupResult figures = new GroupResult(run.group(), run.environment(), run.figures(), List.of(),
+                run.baselineChanges(), run.notes());
+        injectedRuns.put(injection, figures);
+        return outcome(injection, figures);
     }
 
     private InjectionOutcome outcome(InjectionCase injection, GroupResult run) {

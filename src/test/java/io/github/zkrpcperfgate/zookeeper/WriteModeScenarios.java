@@ -22,12 +22,21 @@ public final class WriteModeScenarios {
     public static final int DEFAULT_OPS = 10_000;
 
     /**
-     * Narrowest bands, as factors on a log scale. Ratios and median latencies get ×/÷1.3: their
-     * medians drifted at most 1.15× between unchanged runs here, and a band of 1.3 leaves a
+     * Narrowest bands, as factors on a log scale. Latency-bound ratios and median latencies get
+     * ×/÷1.3: their run medians stay within 1.15× of each other here, and a band of 1.3 leaves a
      * 1.5× slowdown outside it (the self-check measures both). Tail latencies (p99) move with
      * every stall of a shared machine, so they guard against gross regressions only (1.75).
+     *
+     * <p>Ratios with async or multi in them get ×/÷1.5: those modes are CPU-bound, and with 5
+     * server JVMs and the client on 2 cores their run medians drift with every start of the
+     * servers by more than a 1.3 band holds. Measured across fresh ensembles on one day: zk-5node
+     * multiOverAsync 12.9 to 19.6 (a 1.52x spread; one unchanged self-check run failed at 12.92
+     * against a 1.3 band [13.5, 22.81]), multiOverSync 92.5 to 129.5 (1.40x), zk-1node
+     * asyncOverSync 5.57 to 7.42 (1.33x). They still catch the CPU-limit and small-batch
+     * injections (1.8x to 2.7x); a slowdown of just 1.5x on them is caught only from a typical run.
      */
     static final double RATIO_MIN_BAND = 1.3;
+    static final double CPU_BOUND_RATIO_MIN_BAND = 1.5;
     static final double MEDIAN_LATENCY_MIN_BAND = 1.3;
     static final double TAIL_LATENCY_MIN_BAND = 1.75;
 
@@ -70,9 +79,9 @@ public final class WriteModeScenarios {
             String sync = workloadName(s, WriteMode.SYNC);
             String async = workloadName(s, WriteMode.ASYNC);
             String multi = workloadName(s, WriteMode.MULTI);
-            figures.add(GatedFigure.throughputRatio(s, "asyncOverSync", async, sync, RATIO_MIN_BAND));
-            figures.add(GatedFigure.throughputRatio(s, "multiOverSync", multi, sync, RATIO_MIN_BAND));
-            figures.add(GatedFigure.throughputRatio(s, "multiOverAsync", multi, async, RATIO_MIN_BAND));
+            figures.add(GatedFigure.throughputRatio(s, "asyncOverSync", async, sync, CPU_BOUND_RATIO_MIN_BAND));
+            figures.add(GatedFigure.throughputRatio(s, "multiOverSync", multi, sync, CPU_BOUND_RATIO_MIN_BAND));
+            figures.add(GatedFigure.throughputRatio(s, "multiOverAsync", multi, async, CPU_BOUND_RATIO_MIN_BAND));
             // A sync create is a round trip and a forced log write; 10,000 pipelined async creates
             // are server CPU work, their p99 close to the whole batch: each against its probe.
             figures.add(GatedFigure.calibratedLatency(s, "syncP50", sync, 50, Calibration.ROUND_TRIP_AND_FSYNC,
