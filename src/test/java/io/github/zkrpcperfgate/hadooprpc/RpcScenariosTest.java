@@ -42,6 +42,18 @@ class RpcScenariosTest {
     }
 
     @Test
+    void onlyTheScenarioWhoseHandlersDoNotSleepGetsTheCpuBoundFloorOnItsRatiosAndMedian() {
+        var floors = new java.util.TreeMap<String, Double>();
+        RpcScenarios.figures(RpcScenarios.all()).forEach(f -> floors.put(f.key().toString(), f.minimumBandFactor()));
+        assertThat(floors).containsEntry("rpc-heavy-nosleep-protobuf / readers10OverReaders1", 1.5)
+                .containsEntry("rpc-heavy-nosleep-protobuf / handlers10OverHandlers1", 1.5)
+                .containsEntry("rpc-heavy-nosleep-protobuf / callP50", 1.5)
+                .containsEntry("rpc-heavy-nosleep-protobuf / callP99", 1.75)
+                .containsEntry("rpc-seed-protobuf / readers10OverReaders1", 1.3)
+                .containsEntry("rpc-seed-writable / callP50", 1.3);
+    }
+
+    @Test
     void injectionCapsHandlersAndAddsHandlerDelayButKeepsTheConfigurationsName() {
         RpcServerSpec h10 = RpcServerSpec.of(RpcEngineKind.PROTOBUF, 10, 1, Duration.ofMillis(100));
         RpcServerSpec injected = RpcGate.injected(h10, Injection.parse("rpc.maxHandlers=2,rpc.handlerDelayMs=5"));
