@@ -5,8 +5,9 @@ import io.github.zkrpcperfgate.verdict.Direction;
 import java.util.List;
 
 /**
- * One recorded figure: what was measured ({@code expected}, the median of {@code rounds} rounds
- * pooled over the recording runs, with its 95% interval) and the band later runs are held to.
+ * One recorded figure: what was measured and the band later runs are held to. {@code expected}
+ * is the median run's median (one run: the median of its rounds); the interval is the 95%
+ * interval of all {@code rounds} rounds pooled over the recording runs.
  *
  * @param runMedians each recording run's own median, in run order; empty in files recorded
  *                   before recordings pooled runs (one run, whose median is {@code expected})
