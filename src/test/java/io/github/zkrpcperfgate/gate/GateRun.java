@@ -286,9 +286,10 @@ public final class GateRun {
         List<String> notes = busyRounds(rounds)
                 .map(n -> n + " while recording run " + run + ": consider re-recording on a quiet machine").stream().toList();
         notes.forEach(n -> progress.phase(group + ": " + n));
-        recordingRuns.add(new RecordingRun(values, environment, samples(rounds), notes));
+        List<Sample> samples = samples(rounds);
+        recordingRuns.add(new RecordingRun(values, environment, samples, notes));
         if (recordingRuns.size() < plan.recordRuns()) {
-            return new GroupResult(group, withCalibration(environment, rounds), List.of(), samples(rounds), List.of(),
+            return new GroupResult(group, withCalibration(environment, rounds), List.of(), samples, List.of(),
                     List.of("recording run " + run + " of " + plan.recordRuns() + " measured; "
                             + baselines.file() + " is written after the last"));
         }

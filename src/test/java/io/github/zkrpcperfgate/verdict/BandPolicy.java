@@ -42,17 +42,16 @@ public final class BandPolicy {
      * @param runMedians each recording run's median (empty or one: no run-to-run drift seen)
      */
     public static Band bandFor(Estimate pooled, List<Double> runMedians, double minimumFactor) {
-        Estimate recorded = pooled;
-        if (!recorded.hasInterval()) {
-            throw new IllegalArgumentException("cannot record a band from " + recorded.sampleCount()
+        if (!pooled.hasInterval()) {
+            throw new IllegalArgumentException("cannot record a band from " + pooled.sampleCount()
                     + " rounds: a 95% interval needs at least 6; raise -Dperf.rounds");
         }
-        if (!(recorded.low() > 0)) {
+        if (!(pooled.low() > 0)) {
             throw new IllegalArgumentException("cannot record a band around a non-positive interval ["
-                    + recorded.low() + ", " + recorded.high() + "]");
+                    + pooled.low() + ", " + pooled.high() + "]");
         }
         double centre = centre(pooled, runMedians);
-        double reach = Math.max(recorded.high() / centre, centre / recorded.low());
+        double reach = Math.max(pooled.high() / centre, centre / pooled.low());
         for (double run : runMedians) {
             reach = Math.max(reach, Math.max(run / centre, centre / run));
         }
