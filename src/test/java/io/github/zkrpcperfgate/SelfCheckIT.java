@@ -99,7 +99,7 @@ class SelfCheckIT {
             throw new UnsupportedOperationException("none of its scenarios is selected by -Dperf.scenarios");
         }
         return WriteModeGate.runOnFreshEnsembles("zookeeper", specs, backend -> new GateRun("zookeeper",
-                SETTINGS.baselinesDir().resolve(WriteModeScenarios.baselineFile(backend)), false,
+                SETTINGS.baseline(WriteModeScenarios.baselineFile(backend)), false,
                 SETTINGS.plan(PerfSettings.DEFAULT_PLAN), Progress.toStdout()), OPS, injection);
     }
 
@@ -107,7 +107,7 @@ class SelfCheckIT {
         if (scenarios.isEmpty()) {
             throw new UnsupportedOperationException("none of its scenarios is selected by -Dperf.scenarios");
         }
-        GateRun gate = new GateRun("hadoop-rpc", SETTINGS.baselinesDir().resolve("hadoop-rpc.json"), false,
+        GateRun gate = new GateRun("hadoop-rpc", SETTINGS.baseline(RpcScenarios.BASELINE_FILE), false,
                 SETTINGS.plan(PerfSettings.DEFAULT_PLAN), Progress.toStdout());
         // No RPCCallBenchmark cross-check: it judges our client, not the gate, and would add ~15 s a run.
         return RpcGate.run("hadoop-rpc", scenarios, gate, gate.readBaselines(), injection, false);

@@ -6,6 +6,7 @@ import io.github.zkrpcperfgate.gate.PerfSettings;
 import io.github.zkrpcperfgate.junit.GatedPerfTest;
 import io.github.zkrpcperfgate.measure.Progress;
 import io.github.zkrpcperfgate.report.GroupResult;
+import io.github.zkrpcperfgate.zookeeper.Backend;
 import io.github.zkrpcperfgate.zookeeper.EnsembleGroup;
 import io.github.zkrpcperfgate.zookeeper.EnsembleSpec;
 import io.github.zkrpcperfgate.zookeeper.WriteModeGate;
@@ -33,17 +34,29 @@ class ZooKeeperWriteModesPerfIT extends GatedPerfTest {
             .map(spec -> spec.withServerJvmFlags(WriteModeGate.serverFlags(INJECTION)))
             .toList();
 
-    /** Started and stopped with the class by the Testcontainers extension, whatever the backend. */
+    /**
+     * Started and stopped with the class by the Testcontainers extension, whatever the backend;
+     * the backend's baseline is read and checked against the catalogue before any server starts.
+     */
     @Container
-    static final EnsembleGroup ENSEMBLES = EnsembleGroup.fromSystemProperties(SELECTED);
+    static final EnsembleGroup ENSEMBLES = EnsembleGroup.fromSystemProperties(SELECTED)
+            .beforeStart(backend -> gate(backend).checkBeforeStart(
+                    WriteModeScenarios.figures(SELECTED.stream().map(EnsembleSpec::scenario).toList()),
+                    WriteModeScenarios.catalogue(System.getProperty("perf.zk.connect"))));
+
+    /**
+     * One baseline per backend on each testbed: the same ensemble measures differently through
+     * Docker's bridge than over loopback (5-node sync p50 0.85 ms vs 0.64 ms here).
+     */
+    private static GateRun gate(Backend backend) {
+        return new GateRun("zookeeper", SETTINGS.baseline(WriteModeScenarios.baselineFile(backend)),
+                SETTINGS.updateBaselines(), SETTINGS.plan(PerfSettings.DEFAULT_PLAN), Progress.toStdout());
+    }
 
     @Override
     protected GroupResult measure() throws Exception {
         Assumptions.assumeFalse(SELECTED.isEmpty(), "no ZooKeeper scenario matches -Dperf.scenarios=" + SETTINGS.scenarioGlobs());
-        // One baseline per backend: the same ensemble measures differently through Docker's bridge
-        // than over loopback (5-node sync p50 0.85 ms vs 0.64 ms here), so figures are not portable.
-        GateRun gate = new GateRun("zookeeper", SETTINGS.baselinesDir().resolve(WriteModeScenarios.baselineFile(ENSEMBLES.backend())),
-                SETTINGS.updateBaselines(), SETTINGS.plan(PerfSettings.DEFAULT_PLAN), Progress.toStdout());
+        GateRun gate = gate(ENSEMBLES.backend());
         return gate.runAll((run, last) -> {
             if (run > 1) {
                 ENSEMBLES.restart(); // each recording run on servers of its own: new containers, a new election

@@ -1,5 +1,6 @@
 package io.github.zkrpcperfgate.files;
 
+import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.util.DefaultIndenter;
 import com.fasterxml.jackson.core.util.DefaultPrettyPrinter;
 import com.fasterxml.jackson.databind.JsonNode;
@@ -25,8 +26,10 @@ import java.util.Set;
  */
 public final class JsonFiles {
 
+    /** Rejects a repeated key when reading: in a hand-edited baseline the later one would silently win. */
     private static final ObjectMapper MAPPER = new ObjectMapper()
-            .enable(SerializationFeature.ORDER_MAP_ENTRIES_BY_KEYS);
+            .enable(SerializationFeature.ORDER_MAP_ENTRIES_BY_KEYS)
+            .enable(JsonParser.Feature.STRICT_DUPLICATE_DETECTION);
 
     private static final DefaultPrettyPrinter PRINTER = new DefaultPrettyPrinter()
             .withObjectIndenter(new DefaultIndenter("  ", "\n"));
@@ -53,9 +56,9 @@ public final class JsonFiles {
     }
 
     /**
-     * Writes {@code text} to a temporary file beside {@code file}, forces it to disk, then
-     * renames it over {@code file}. On any failure the temporary file is removed and the old
-     * file is untouched.
+     * Writes {@code text} to a temporary file beside {@code file}, forces it to disk, renames it
+     * over {@code file}, then forces the directory, so that the rename itself survives a crash.
+     * On any failure the temporary file is removed and the old file is untouched.
      */
     public static void writeAtomically(Path file, String text) throws IOException {
         Path dir = file.toAbsolutePath().getParent();
@@ -72,8 +75,18 @@ public final class JsonFiles {
             } catch (AtomicMoveNotSupportedException e) {
                 Files.move(temp, file, StandardCopyOption.REPLACE_EXISTING);
             }
+            forceDirectory(dir);
         } finally {
             Files.deleteIfExists(temp);
+        }
+    }
+
+    /** fsync of a directory: Linux allows it on a read-only channel; where a platform refuses, the rename stands as is. */
+    private static void forceDirectory(Path dir) {
+        try (FileChannel channel = FileChannel.open(dir, StandardOpenOption.READ)) {
+            channel.force(true);
+        } catch (IOException e) {
+            // e.g. Windows cannot open a directory as a channel; the file itself was forced above
         }
     }
 

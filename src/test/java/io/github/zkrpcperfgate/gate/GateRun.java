@@ -2,6 +2,7 @@ package io.github.zkrpcperfgate.gate;
 
 import io.github.zkrpcperfgate.baseline.BaselineException;
 import io.github.zkrpcperfgate.baseline.BaselineFigure;
+import io.github.zkrpcperfgate.baseline.BaselineSource;
 import io.github.zkrpcperfgate.baseline.BaselineStore;
 import io.github.zkrpcperfgate.baseline.BaselineUpdate;
 import io.github.zkrpcperfgate.baseline.Baselines;
@@ -29,6 +30,7 @@ import io.github.zkrpcperfgate.verdict.Judge;
 import io.github.zkrpcperfgate.verdict.Verdict;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -47,27 +49,31 @@ import java.util.stream.Collectors;
  */
 public final class GateRun {
 
-    /** Rounds added at a time while some figure is inconclusive. */
-    static final int EXTRA_ROUNDS_STEP = 2;
+    /**
+     * Rounds added at a time while some figure is unsettled: 6 → 9 → 12. The 95% interval of the
+     * median is min..max at 6, 7 and 8 rounds and moves inward only at 9 (2nd..8th) and 12
+     * (3rd..10th), so smaller steps buy rounds that cannot change a verdict.
+     */
+    static final int EXTRA_ROUNDS_STEP = 3;
     /** Measured in every extra round too, so a disturbed round is recognised wherever it falls. */
     private static final List<String> CONTENTION_PROBES = List.of(CpuProbe.NAME, ParallelCpuProbe.NAME);
 
     private final String group;
-    private final Path baselineFile;
+    private final BaselineSource source;
     private final boolean updateBaselines;
     private final TrialPlan plan;
     private final Progress progress;
     private final LongSupplier nanoClock;
     private final List<RecordingRun> recordingRuns = new ArrayList<>();
 
-    public GateRun(String group, Path baselineFile, boolean updateBaselines, TrialPlan plan, Progress progress) {
-        this(group, baselineFile, updateBaselines, plan, progress, System::nanoTime);
+    public GateRun(String group, BaselineSource source, boolean updateBaselines, TrialPlan plan, Progress progress) {
+        this(group, source, updateBaselines, plan, progress, System::nanoTime);
     }
 
-    GateRun(String group, Path baselineFile, boolean updateBaselines, TrialPlan plan, Progress progress,
+    GateRun(String group, BaselineSource source, boolean updateBaselines, TrialPlan plan, Progress progress,
             LongSupplier nanoClock) {
         this.group = group;
-        this.baselineFile = baselineFile;
+        this.source = source;
         this.updateBaselines = updateBaselines;
         this.plan = plan;
         this.progress = progress;
@@ -76,10 +82,33 @@ public final class GateRun {
 
     /**
      * Reads the baseline before anything is started, so a malformed file fails fast. In a
-     * re-baseline run a missing file is fine (it will be created).
+     * re-baseline run a missing file is fine (it will be created); so it is on a testbed that has
+     * no baselines yet, unless they are required.
      */
     public Baselines readBaselines() {
-        return updateBaselines ? BaselineStore.readOrEmpty(baselineFile) : BaselineStore.read(baselineFile);
+        if (updateBaselines || (!source.required() && !source.exists())) {
+            return BaselineStore.readOrEmpty(source.file());
+        }
+        if (!source.exists()) {
+            throw new BaselineException(source.missingNote());
+        }
+        return BaselineStore.read(source.file());
+    }
+
+    /**
+     * Everything about the baseline that can be known before a server starts: that it reads, and
+     * that it holds exactly the figures the catalogue gates, each with a band no wider than the
+     * band policy gives from its own recorded data. Call it before starting servers.
+     *
+     * @param measured  the figures this run will judge
+     * @param catalogue every figure the catalogue knows for the file's scenarios (a baseline entry
+     *                  outside it guards nothing any more)
+     */
+    public void checkBeforeStart(List<GatedFigure> measured, List<GatedFigure> catalogue) {
+        Baselines baselines = readBaselines();
+        if (!updateBaselines && source.exists()) {
+            BaselineConsistency.require(baselines, measured, catalogue);
+        }
     }
 
     /** One complete measurement of the group on servers started for it (and stopped after). */
@@ -121,18 +150,14 @@ public final class GateRun {
 
     private GroupResult judge(Trial trial, Baselines baselines, List<GatedFigure> figures,
                               SortedMap<String, String> environment) throws Exception {
+        if (baselines.scenarios().isEmpty() && !source.exists()) {
+            return measureOnly(trial, figures, environment);
+        }
         Map<FigureKey, BaselineFigure> recorded = new LinkedHashMap<>();
         Map<FigureKey, String> errors = new LinkedHashMap<>();
         for (GatedFigure figure : figures) {
             try {
-                BaselineFigure b = baselines.figure(figure.key());
-                if (b.direction() != figure.direction() || !b.unit().equals(figure.unit())) {
-                    throw new BaselineException(baselines.file() + ": scenario \"" + figure.key().scenario()
-                            + "\", figure \"" + figure.key().figure() + "\" records " + b.unit() + ", " + b.direction()
-                            + " but the suite measures " + figure.unit() + ", " + figure.direction()
-                            + "; re-record it with " + BaselineException.UPDATE_COMMAND);
-                }
-                recorded.put(figure.key(), b);
+                recorded.put(figure.key(), BaselineConsistency.recordedFor(baselines, figure));
             } catch (BaselineException e) {
                 errors.put(figure.key(), e.getMessage());
             }
@@ -141,32 +166,41 @@ public final class GateRun {
                 + " while a figure is inconclusive)");
         trial.runRounds(plan.minRounds(), plan.minRounds());
         List<String> notes = new ArrayList<>();
+        // How many rounds the trial had when a figure's verdict settled: it is frozen there, so
+        // extra rounds its workloads get for a neighbour cannot turn its verdict.
+        Map<FigureKey, Integer> settledAt = new HashMap<>();
         while (true) {
             List<Round> rounds = trial.rounds();
+            for (GatedFigure f : figures) {
+                if (recorded.containsKey(f.key()) && !settledAt.containsKey(f.key())
+                        && !unsettled(judgeNow(f, recorded.get(f.key()), rounds), f, rounds)) {
+                    settledAt.put(f.key(), rounds.size());
+                }
+            }
             // Figures already at the cap are settled on their median below; they get no more rounds.
-            List<GatedFigure> inconclusive = figures.stream()
-                    .filter(f -> recorded.containsKey(f.key()))
+            List<GatedFigure> open = figures.stream()
+                    .filter(f -> recorded.containsKey(f.key()) && !settledAt.containsKey(f.key()))
                     .filter(f -> measured(f, rounds).size() < plan.maxRounds())
-                    .filter(f -> unsettled(judgeNow(f, recorded.get(f.key()), rounds), f, rounds))
                     .toList();
-            if (inconclusive.isEmpty()) {
+            if (open.isEmpty()) {
                 break;
             }
-            int measured = inconclusive.stream().mapToInt(f -> measured(f, rounds).size()).min().orElseThrow();
-            int more = Math.min(EXTRA_ROUNDS_STEP, plan.maxRounds() - measured);
-            Set<String> needed = inconclusive.stream().flatMap(f -> f.workloads().stream())
+            int measured = open.stream().mapToInt(f -> measured(f, rounds).size()).min().orElseThrow();
+            int more = nextStep(measured) - measured;
+            Set<String> needed = open.stream().flatMap(f -> f.workloads().stream())
                     .collect(Collectors.toCollection(HashSet::new));
             needed.addAll(CONTENTION_PROBES); // so that extra rounds can tell quiet from disturbed too
             String extra = "inconclusive after " + measured + " rounds: "
-                    + inconclusive.stream().map(f -> f.key().toString()).toList()
+                    + open.stream().map(f -> f.key().toString()).toList()
                     + "; measured " + more + " more of " + needed.size() + " workload(s) (cap " + plan.maxRounds() + ")";
             progress.phase(group + ": " + extra);
             notes.add(extra);
             trial.runRounds(more, measured + more, needed);
         }
-        List<Round> rounds = trial.rounds();
+        List<Round> all = trial.rounds();
         List<FigureResult> results = new ArrayList<>();
         for (GatedFigure f : figures) {
+            List<Round> rounds = all.subList(0, settledAt.getOrDefault(f.key(), all.size()));
             List<Double> values = perRound(f, rounds);
             Estimate estimate = MedianInterval.of(values);
             if (errors.containsKey(f.key())) {
@@ -179,15 +213,42 @@ public final class GateRun {
             results.add(new FigureResult(f.key(), f.unit(), f.direction(), estimate, b.band(), v.name(), v.reason(), values,
                     f.workloads()));
         }
-        contentionNote(rounds, results).ifPresent(note -> {
+        contentionNote(all, results).ifPresent(note -> {
             progress.phase(group + ": " + note);
             notes.add(note);
         });
-        SortedMap<String, String> measuredIn = withCalibration(environment, rounds);
+        SortedMap<String, String> measuredIn = withCalibration(environment, all);
         List<String> warnings = environmentWarnings(baselines, figures, measuredIn);
         warnings.forEach(w -> progress.phase(group + ": " + w));
         notes.addAll(warnings);
-        return new GroupResult(group, measuredIn, results, samples(rounds), List.of(), notes);
+        return new GroupResult(group, measuredIn, results, samples(all), List.of(), notes);
+    }
+
+    /** The round count of the next extension step after {@code measured}: 6 → 9 → 12, never past the cap. */
+    int nextStep(int measured) {
+        int step = EXTRA_ROUNDS_STEP - Math.floorMod(measured - plan.minRounds(), EXTRA_ROUNDS_STEP);
+        return Math.min(plan.maxRounds(), measured + step);
+    }
+
+    /**
+     * A testbed without baselines: the plan's rounds, every figure reported with its interval and
+     * no verdict, and the reason at the top of the notes (and so of every report).
+     */
+    private GroupResult measureOnly(Trial trial, List<GatedFigure> figures, SortedMap<String, String> environment)
+            throws Exception {
+        String note = "ℹ " + source.missingNote();
+        progress.phase(group + ": " + note);
+        trial.runRounds(plan.minRounds(), plan.minRounds());
+        List<Round> rounds = trial.rounds();
+        List<FigureResult> results = new ArrayList<>();
+        for (GatedFigure f : figures) {
+            List<Double> values = perRound(f, rounds);
+            results.add(new FigureResult(f.key(), f.unit(), f.direction(), MedianInterval.of(values), null,
+                    FigureResult.NO_BASELINE, "measured, not judged: " + source.missingNote(), values, f.workloads()));
+        }
+        List<String> notes = new ArrayList<>(List.of(note));
+        busyRounds(rounds).ifPresent(notes::add);
+        return new GroupResult(group, withCalibration(environment, rounds), results, samples(rounds), List.of(), notes);
     }
 
     /**
@@ -240,10 +301,10 @@ public final class GateRun {
             return v;
         }
         return new Verdict.Disturbed(v.key(), v.unit(), v.direction(), v.band(), v.measured(),
-                "would be " + v.name() + " (" + v.reason() + "), but another process competed for the CPU in "
-                        + disturbed + " of the " + v.measured().sampleCount() + " rounds it read (CPU contention index above "
-                        + CpuContention.BUSY_INDEX + "), and fewer than " + MedianInterval.MIN_SAMPLES_FOR_95_PERCENT
-                        + " quiet rounds remained: not judged. Rerun on a quiet machine");
+                "not judged: machine busy in " + disturbed + " of the " + v.measured().sampleCount() + " rounds it read"
+                        + " (CPU contention index above " + CpuContention.BUSY_INDEX + "; fewer than "
+                        + MedianInterval.MIN_SAMPLES_FOR_95_PERCENT + " quiet rounds remained); rerun on a quiet machine."
+                        + " It would be " + v.name() + ": " + v.reason());
     }
 
     /** Disturbed rounds among those the figure's value is taken from. */

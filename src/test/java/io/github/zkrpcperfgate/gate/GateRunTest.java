@@ -3,6 +3,7 @@ package io.github.zkrpcperfgate.gate;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.github.zkrpcperfgate.baseline.BaselineFigure;
+import io.github.zkrpcperfgate.baseline.BaselineSource;
 import io.github.zkrpcperfgate.baseline.BaselineStore;
 import io.github.zkrpcperfgate.baseline.BaselineUpdate;
 import io.github.zkrpcperfgate.baseline.Baselines;
@@ -76,8 +77,12 @@ class GateRunTest {
         return BaselineUpdate.apply(Baselines.empty(dir.resolve("b.json")), figures, Map.of()).updated();
     }
 
+    private static BaselineSource source(Path file) {
+        return new BaselineSource(file, "test-bed", false);
+    }
+
     private GateRun gate(boolean update) {
-        return new GateRun("test", dir.resolve("b.json"), update, PLAN, QUIET, clock::get);
+        return new GateRun("test", source(dir.resolve("b.json")), update, PLAN, QUIET, clock::get);
     }
 
     private final List<GatedFigure> figures = List.of(
@@ -136,7 +141,7 @@ class GateRunTest {
         FigureResult disturbed = result.figures().get(1);
         assertThat(disturbed.verdict()).isEqualTo("Disturbed");
         assertThat(disturbed.failsBuild()).isFalse();
-        assertThat(disturbed.reason()).startsWith("would be Regression").contains("competed for the CPU in 12 of the 12 rounds");
+        assertThat(disturbed.reason()).startsWith("not judged: machine busy in 12 of the 12 rounds").contains("would be Regression");
         assertThat(result.notes()).anySatisfy(n -> assertThat(n).startsWith("⚠ machine busy").contains("in 12 of 12 rounds"));
     }
 
@@ -171,6 +176,40 @@ class GateRunTest {
     }
 
     @Test
+    void onATestbedWithoutBaselinesEveryFigureIsMeasuredAndReportedButNotJudged() throws Exception {
+        GroupResult result = gate(false).run(Baselines.empty(dir.resolve("b.json")), workloads(), figures, new TreeMap<>());
+        assertThat(result.figures()).hasSize(2).allSatisfy(f -> {
+            assertThat(f.verdict()).isEqualTo(FigureResult.NO_BASELINE);
+            assertThat(f.failsBuild()).isFalse();
+            assertThat(f.value().sampleCount()).isEqualTo(6);
+        });
+        assertThat(result.notes().get(0)).startsWith("ℹ no baselines for testbed test-bed")
+                .endsWith("./mvnw verify -Dperf.baselines.update=true -Dperf.testbed=test-bed");
+        GateRun required = new GateRun("test", new BaselineSource(dir.resolve("b.json"), "test-bed", true), false, PLAN, QUIET,
+                clock::get);
+        org.assertj.core.api.Assertions.assertThatThrownBy(required::readBaselines)
+                .hasMessageContaining("-Dperf.testbed.required=true fails the run");
+    }
+
+    @Test
+    void extraRoundsComeInStepsThatMoveTheIntervalAndASettledFigureStaysFrozen() throws Exception {
+        GateRun gate = gate(false);
+        assertThat(List.of(gate.nextStep(6), gate.nextStep(7), gate.nextStep(8), gate.nextStep(9), gate.nextStep(11)))
+                .containsExactly(9, 9, 9, 12, 12);
+        // b passes at 6 rounds; a (straddling) gets rounds up to the cap, which measure b/y too.
+        List<GatedFigure> sharing = List.of(
+                GatedFigure.throughputRatio("a", "xOverY", "a/x", "b/y", 1.5),
+                GatedFigure.throughputRatio("b", "xOverY", "b/x", "b/y", 1.5));
+        Baselines b = baselines(Map.of(new FigureKey("a", "xOverY"), ratioBand(0.55, 1.0),
+                new FigureKey("b", "xOverY"), ratioBand(1.5, 2.5)));
+        List<Workload> w = List.of(scripted("a/x", 1900, 4000), scripted("b/x", 1000), scripted("b/y", 2000));
+        GroupResult result = gate.run(b, w, sharing, new TreeMap<>());
+        assertThat(result.samples().stream().filter(s -> s.workload().equals("b/y") && s.round() >= 0)).hasSize(12);
+        assertThat(result.figures().get(1).value().sampleCount()).isEqualTo(6);
+        assertThat(result.notes()).anySatisfy(n -> assertThat(n).startsWith("inconclusive after 6 rounds").contains("measured 3 more"));
+    }
+
+    @Test
     void reBaseliningWritesEveryFigureAndTheNextRunPasses() throws Exception {
         GroupResult recorded = gate(true).run(Baselines.empty(dir.resolve("b.json")), workloads(), figures, new TreeMap<>());
         assertThat(recorded.baselineChanges()).hasSize(2).allSatisfy(line -> assertThat(line).contains("(new) ->"));
@@ -185,7 +224,7 @@ class GateRunTest {
     @Test
     void aReBaselinePoolsItsRunsAndWritesOnlyAfterTheLast() throws Exception {
         Path file = dir.resolve("b.json");
-        GateRun gate = new GateRun("test", file, true, PLAN.withRecordRuns(3), QUIET, clock::get);
+        GateRun gate = new GateRun("test", source(file), true, PLAN.withRecordRuns(3), QUIET, clock::get);
         // Each run starts "servers" of its own; b/x is 2x, 3.2x, then 1.6x as fast as b/y.
         long[] bxMicros = {1000, 625, 1250};
         List<Boolean> fileExistedBeforeRun = new java.util.ArrayList<>();

@@ -1,9 +1,13 @@
 package io.github.zkrpcperfgate.gate;
 
+import io.github.zkrpcperfgate.baseline.BaselineSource;
+import io.github.zkrpcperfgate.measure.Testbed;
 import io.github.zkrpcperfgate.measure.TrialPlan;
+import io.github.zkrpcperfgate.stats.MedianInterval;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Arrays;
+import java.util.Collection;
 import java.util.List;
 import java.util.Optional;
 import java.util.Properties;
@@ -18,10 +22,15 @@ import java.util.regex.Pattern;
  * @param updateBaselines {@code perf.baselines.update}: re-measure and rewrite baselines
  * @param inject         {@code perf.inject}: a deliberate slowdown for proving the gate fails
  * @param profile        {@code perf.profile}: {@code quick} or {@code full} (default)
+ * @param testbed        {@code perf.testbed}: the machine class whose baselines judge this run, default
+ *                       {@link Testbed#detect()}; they live in {@code baselinesDir/<testbed>/}
+ * @param testbedRequired {@code perf.testbed.required}: a testbed without baselines fails the run
+ *                       instead of being measured and reported only
  */
 public record PerfSettings(List<String> scenarioGlobs, Optional<Integer> rounds, Optional<Integer> recordRuns,
                            boolean updateBaselines,
-                           String inject, Path baselinesDir, Path reportDir, PerfProfile profile) {
+                           String inject, Path baselinesDir, Path reportDir, PerfProfile profile,
+                           Testbed testbed, boolean testbedRequired) {
 
     /**
      * Warm-up 1, verdicts after 6 rounds (the fewest with a 95% interval), cap 12. A re-baseline
@@ -36,7 +45,13 @@ public record PerfSettings(List<String> scenarioGlobs, Optional<Integer> rounds,
 
     public PerfSettings {
         scenarioGlobs = List.copyOf(scenarioGlobs);
-        rounds.ifPresent(r -> requireAtLeastOne("perf.rounds", r));
+        rounds.ifPresent(r -> {
+            // Fewer rounds have no 95% interval: every figure would be decided on a bare median.
+            if (r < MedianInterval.MIN_SAMPLES_FOR_95_PERCENT) {
+                throw new IllegalArgumentException("-Dperf.rounds must be >= " + MedianInterval.MIN_SAMPLES_FOR_95_PERCENT
+                        + " (the fewest rounds with a 95% interval of the median), was " + r);
+            }
+        });
         recordRuns.ifPresent(r -> requireAtLeastOne("perf.baselines.runs", r));
     }
 
@@ -60,7 +75,29 @@ public record PerfSettings(List<String> scenarioGlobs, Optional<Integer> rounds,
                 blankToDefault(p.getProperty("perf.inject"), ""),
                 Path.of(blankToDefault(p.getProperty("perf.baselines.dir"), "baselines")),
                 Path.of(blankToDefault(p.getProperty("perf.report.dir"), "target/perf-report")),
-                PerfProfile.parse(blankToDefault(p.getProperty("perf.profile"), "full")));
+                PerfProfile.parse(blankToDefault(p.getProperty("perf.profile"), "full")),
+                p.getProperty("perf.testbed", "").isBlank() ? Testbed.detect() : new Testbed(p.getProperty("perf.testbed").trim()),
+                Boolean.parseBoolean(blankToDefault(p.getProperty("perf.testbed.required"), "false")));
+    }
+
+    /** Where a group's baseline file lives on this run's testbed, and whether its absence fails the run. */
+    public BaselineSource baseline(String fileName) {
+        return new BaselineSource(baselinesDir.resolve(testbed.name()).resolve(fileName), testbed.name(), testbedRequired);
+    }
+
+    /**
+     * Fails unless every {@code perf.scenarios} glob selects at least one of {@code known} in this
+     * profile: a mistyped selection would otherwise measure nothing and pass forever.
+     */
+    public void requireEveryGlobSelects(Collection<String> known) {
+        for (String glob : scenarioGlobs) {
+            Pattern pattern = globToRegex(glob);
+            if (known.stream().noneMatch(s -> profile.includes(s) && pattern.matcher(s).matches())) {
+                throw new IllegalArgumentException("-Dperf.scenarios=" + String.join(",", scenarioGlobs) + ": \"" + glob
+                        + "\" matches no scenario of the " + profile.jsonName() + " profile; the scenarios are "
+                        + known.stream().filter(profile::includes).sorted().toList());
+            }
+        }
     }
 
     private static Optional<Integer> wholeNumber(Properties p, String property) {

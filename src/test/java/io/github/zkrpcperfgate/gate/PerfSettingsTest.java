@@ -3,6 +3,7 @@ package io.github.zkrpcperfgate.gate;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import java.util.List;
 import java.util.Properties;
 import org.junit.jupiter.api.Test;
 
@@ -61,7 +62,7 @@ class PerfSettingsTest {
         assertThat(quick.selects("zk-5node")).isTrue();
         assertThat(quick.selects("rpc-seed-writable")).isTrue();
         assertThat(quick.selects("rpc-heavy-nosleep-protobuf")).isFalse();
-        assertThat(quick.plan(PerfSettings.DEFAULT_PLAN).maxRounds()).isEqualTo(8);
+        assertThat(quick.plan(PerfSettings.DEFAULT_PLAN).maxRounds()).isEqualTo(9);
         assertThat(quick.plan(PerfSettings.DEFAULT_PLAN).minRounds()).isEqualTo(6);
         assertThat(quick.profile().crossCheck()).isFalse();
         assertThat(with().profile()).isEqualTo(PerfProfile.FULL);
@@ -73,9 +74,36 @@ class PerfSettingsTest {
     @Test
     void badRoundsAreNamed() {
         assertThatThrownBy(() -> with("perf.rounds", "many")).hasMessageContaining("-Dperf.rounds");
-        assertThatThrownBy(() -> with("perf.rounds", "0")).hasMessageContaining(">= 1");
+        assertThatThrownBy(() -> with("perf.rounds", "0")).hasMessageContaining(">= 6");
+        assertThatThrownBy(() -> with("perf.rounds", "5")).hasMessageContaining("-Dperf.rounds must be >= 6");
         assertThatThrownBy(() -> with("perf.baselines.runs", "0")).hasMessageContaining("-Dperf.baselines.runs must be >= 1");
         assertThatThrownBy(() -> with("perf.baselines.runs", "three")).hasMessageContaining("-Dperf.baselines.runs");
+    }
+
+    @Test
+    void aSelectionThatMatchesNothingFailsNamingTheScenarios() {
+        List<String> known = List.of("zk-1node", "zk-5node", "rpc-small-protobuf");
+        with("perf.scenarios", "zk-*").requireEveryGlobSelects(known);
+        assertThatThrownBy(() -> with("perf.scenarios", "zk-1nod").requireEveryGlobSelects(known))
+                .hasMessageContaining("\"zk-1nod\" matches no scenario of the full profile")
+                .hasMessageContaining("[rpc-small-protobuf, zk-1node, zk-5node]");
+        // One typo in a list fails too: it would silently drop a scenario.
+        assertThatThrownBy(() -> with("perf.scenarios", "zk-1node,rpc-smal").requireEveryGlobSelects(known))
+                .hasMessageContaining("\"rpc-smal\"");
+        // A scenario the quick profile leaves out selects nothing in it.
+        assertThatThrownBy(() -> with("perf.profile", "quick", "perf.scenarios", "rpc-small-protobuf")
+                .requireEveryGlobSelects(known)).hasMessageContaining("of the quick profile");
+    }
+
+    @Test
+    void baselinesLiveInTheTestbedsDirectory() {
+        PerfSettings s = with("perf.testbed", "2c-amd-epyc", "perf.baselines.dir", "b");
+        assertThat(s.baseline("hadoop-rpc.json").file()).isEqualTo(java.nio.file.Path.of("b", "2c-amd-epyc", "hadoop-rpc.json"));
+        assertThat(s.baseline("hadoop-rpc.json").required()).isFalse();
+        assertThat(s.baseline("x.json").recordCommand()).endsWith("-Dperf.testbed=2c-amd-epyc");
+        assertThat(with("perf.testbed.required", "true").baseline("x.json").required()).isTrue();
+        assertThat(with().testbed()).isEqualTo(io.github.zkrpcperfgate.measure.Testbed.detect());
+        assertThatThrownBy(() -> with("perf.testbed", "../elsewhere")).hasMessageContaining("-Dperf.testbed");
     }
 
     @Test

@@ -1,11 +1,11 @@
 package io.github.zkrpcperfgate.hadooprpc;
 
 import io.github.zkrpcperfgate.calibration.Calibration;
-import java.util.Optional;
 import io.github.zkrpcperfgate.gate.GatedFigure;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 
 /**
  * The catalogue of the Hadoop RPC half, read as a table. The seed: 100 calls from 10 threads,
@@ -15,6 +15,9 @@ import java.util.List;
  * matter).
  */
 public final class RpcScenarios {
+
+    /** This half's baseline file in each testbed's directory. */
+    public static final String BASELINE_FILE = "hadoop-rpc.json";
 
     static final Duration SEED_SLEEP = Duration.ofMillis(100);
     static final int SEED_CALLS = 100;

@@ -3,6 +3,7 @@ package io.github.zkrpcperfgate.junit;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.github.zkrpcperfgate.gate.PerfProfile;
 import io.github.zkrpcperfgate.report.FigureResult;
 import io.github.zkrpcperfgate.stats.Estimate;
 import io.github.zkrpcperfgate.verdict.Band;
@@ -10,6 +11,7 @@ import io.github.zkrpcperfgate.verdict.Direction;
 import io.github.zkrpcperfgate.verdict.FigureKey;
 import java.util.List;
 import org.junit.jupiter.api.Test;
+import org.opentest4j.TestAbortedException;
 
 class GateAssertionsTest {
 
@@ -32,6 +34,22 @@ class GateAssertionsTest {
     void anImprovementFailsTooAndSaysWhy() {
         assertThatThrownBy(() -> GateAssertions.assertWithinBaseline(figure("Improvement")))
                 .hasMessageContaining("as suspicious as a loss");
+    }
+
+    @Test
+    void aFigureTheMachineDisturbedFailsInFullAndOnlyTheSecondFailsInQuick() {
+        assertThatThrownBy(() -> GateAssertions.assertWithinBaseline(figure("Disturbed"), PerfProfile.FULL, 1))
+                .isInstanceOf(AssertionError.class).hasMessageContaining("Disturbed").hasMessageContaining("Rerun on a quiet machine");
+        assertThatThrownBy(() -> GateAssertions.assertWithinBaseline(figure("Disturbed"), PerfProfile.QUICK, 1))
+                .isInstanceOf(TestAbortedException.class).hasMessageContaining("lets 1 such figure through");
+        assertThatThrownBy(() -> GateAssertions.assertWithinBaseline(figure("Disturbed"), PerfProfile.QUICK, 2))
+                .isInstanceOf(AssertionError.class);
+    }
+
+    @Test
+    void aFigureWithoutABaselineOnThisTestbedIsSkippedWithItsReason() {
+        assertThatThrownBy(() -> GateAssertions.assertWithinBaseline(figure(FigureResult.NO_BASELINE)))
+                .isInstanceOf(TestAbortedException.class).hasMessageContaining("not judged");
     }
 
     @Test

@@ -39,7 +39,8 @@ public final class EnvironmentFingerprint {
         return env;
     }
 
-    private static String cpuModel() {
+    /** The first {@code model name} of /proc/cpuinfo, or {@code unknown}. */
+    static String cpuModel() {
         try {
             return Files.readAllLines(Path.of("/proc/cpuinfo")).stream()
                     .filter(l -> l.startsWith("model name"))

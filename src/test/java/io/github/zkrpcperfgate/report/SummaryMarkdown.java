@@ -20,8 +20,12 @@ public final class SummaryMarkdown {
         List<FigureResult> failed = figures.stream().filter(FigureResult::failsBuild).toList();
         List<FigureResult> disturbed = figures.stream().filter(FigureResult::disturbed).toList();
         StringBuilder md = new StringBuilder("# Performance gate\n\n");
-        md.append(failed.isEmpty() ? "✅ All " + figures.size() + " gated figures passed.\n"
-                : "❌ **" + failed.size() + " of " + figures.size() + " gated figures failed.**\n");
+        md.append(!failed.isEmpty() ? "❌ **" + Headline.of(figures) + "**\n"
+                : figures.stream().anyMatch(f -> f.disturbed() || f.withoutBaseline()) ? "⚠ " + Headline.of(figures) + "\n"
+                : "✅ " + Headline.of(figures) + "\n");
+        // What no row can say: a testbed without baselines, a machine that was busy.
+        groups.stream().flatMap(g -> g.notes().stream()).filter(n -> n.startsWith("ℹ ") || n.startsWith("⚠ machine busy"))
+                .distinct().forEach(n -> md.append("\n> ").append(n).append('\n'));
         if (!failed.isEmpty()) {
             md.append("\n## Failed figures\n\n");
             failed.forEach(f -> md.append("- **").append(f.key()).append("** ").append(f.verdict())
@@ -39,7 +43,7 @@ public final class SummaryMarkdown {
         md.append("\n| verdict | scenario | figure | measured (95% CI) | band | direction | rounds |\n")
                 .append("|---|---|---|---|---|---|---|\n");
         for (FigureResult f : figures) {
-            md.append("| ").append(f.passed() ? "" : f.disturbed() ? "⚠ " : "❌ ").append(f.verdict())
+            md.append("| ").append(f.passed() || f.withoutBaseline() ? "" : f.disturbed() ? "⚠ " : "❌ ").append(f.verdict())
                     .append(" | ").append(f.key().scenario())
                     .append(" | ").append(f.key().figure())
                     .append(" | ").append(Figures.format(f.value().median())).append(' ').append(f.unit())

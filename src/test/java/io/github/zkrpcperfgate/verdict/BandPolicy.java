@@ -51,10 +51,20 @@ public final class BandPolicy {
                     + pooled.low() + ", " + pooled.high() + "]");
         }
         double centre = centre(pooled, runMedians);
-        double reach = Math.max(pooled.high() / centre, centre / pooled.low());
+        return Band.around(centre, factor(centre, pooled.low(), pooled.high(), runMedians, minimumFactor));
+    }
+
+    /**
+     * The band's half-width as a factor: the largest of how far the pooled interval and the
+     * farthest run median reach from the centre, and the floor. Also how a stored band is checked
+     * for having been widened by hand.
+     */
+    public static double factor(double centre, double intervalLow, double intervalHigh, List<Double> runMedians,
+                                double minimumFactor) {
+        double reach = Math.max(intervalHigh / centre, centre / intervalLow);
         for (double run : runMedians) {
             reach = Math.max(reach, Math.max(run / centre, centre / run));
         }
-        return Band.around(centre, Math.max(minimumFactor, reach));
+        return Math.max(minimumFactor, reach);
     }
 }

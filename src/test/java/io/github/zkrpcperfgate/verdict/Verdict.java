@@ -4,7 +4,8 @@ import io.github.zkrpcperfgate.stats.Estimate;
 
 /**
  * What the judge decided for one gated figure: the measurement, the band it was held against,
- * and why. Only {@link Pass} and {@link Disturbed} (not judged, and said so) let the build through.
+ * and why. Only {@link Pass} lets the build through by itself; {@link Disturbed} (not judged, and
+ * said so) fails the full profile and, past one per build, the quick one.
  */
 public sealed interface Verdict {
 
@@ -46,8 +47,8 @@ public sealed interface Verdict {
 
     /**
      * The figure would have failed, but another process competed for the CPU in rounds it
-     * read: the move may be the neighbour's, not the change's. Not judged; the build goes on
-     * and the report says so.
+     * read: the move may be the neighbour's, not the change's. Not judged, and every report says
+     * so at the top; whether the build goes on is the profile's rule (see GateAssertions).
      */
     record Disturbed(FigureKey key, String unit, Direction direction, Band band, Estimate measured, String reason)
             implements Verdict {

@@ -2,6 +2,7 @@ package io.github.zkrpcperfgate.zookeeper;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.Consumer;
 import org.testcontainers.DockerClientFactory;
 import org.testcontainers.lifecycle.Startable;
 
@@ -16,6 +17,7 @@ public final class EnsembleGroup implements Startable {
     private final Backend requested;
     private final String connect;
     private final List<ZooKeeperEnsemble> running = new ArrayList<>();
+    private Consumer<Backend> beforeStart = backend -> { };
     private Backend resolved;
 
     public EnsembleGroup(List<EnsembleSpec> specs, Backend requested, String connect) {
@@ -29,6 +31,15 @@ public final class EnsembleGroup implements Startable {
                 System.getProperty("perf.zk.connect", ""));
     }
 
+    /**
+     * Runs {@code check} once the backend is known and before any server starts (e.g. reading the
+     * backend's baseline file): what can fail without servers fails before them.
+     */
+    public EnsembleGroup beforeStart(Consumer<Backend> check) {
+        this.beforeStart = check;
+        return this;
+    }
+
     @Override
     public synchronized void start() {
         if (!running.isEmpty() || specs.isEmpty()) {
@@ -37,6 +48,7 @@ public final class EnsembleGroup implements Startable {
         resolved = requested.resolve(connect, () -> DockerClientFactory.instance().isDockerAvailable());
         System.out.println("[perf] ZooKeeper backend: " + resolved.jsonName()
                 + (requested == Backend.AUTO ? " (auto)" : ""));
+        beforeStart.accept(resolved);
         try {
             for (EnsembleSpec spec : specs) {
                 ZooKeeperEnsemble ensemble = switch (resolved) {

@@ -72,6 +72,16 @@ public final class WriteModeScenarios {
         return workloads;
     }
 
+    /** Every scenario name this catalogue knows, for checking a {@code -Dperf.scenarios} selection. */
+    public static List<String> names() {
+        return List.of(ONE_NODE, FIVE_NODES, EXTERNAL);
+    }
+
+    /** Every figure a baseline file of this half may hold: the one external ensemble's, or both ensembles'. */
+    public static List<GatedFigure> catalogue(String connect) {
+        return figures(ensembles(connect).stream().map(EnsembleSpec::scenario).toList());
+    }
+
     /** The gated figures of the given scenarios (cross-ensemble ones only when both ran). */
     public static List<GatedFigure> figures(List<String> scenarios) {
         List<GatedFigure> figures = new ArrayList<>();

@@ -19,6 +19,7 @@ final class Colors {
             case "Regression", "Error" -> "#cf222e";
             case "Improvement" -> "#bc4c00";
             case "Disturbed" -> "#9a6700";
+            case "NoBaseline" -> "#6e7781";
             default -> "#8250df";
         };
     }

@@ -3,6 +3,7 @@ package io.github.zkrpcperfgate.report.html;
 import io.github.zkrpcperfgate.baseline.BaselineException;
 import io.github.zkrpcperfgate.report.FigureResult;
 import io.github.zkrpcperfgate.report.GroupResult;
+import io.github.zkrpcperfgate.report.Headline;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -28,7 +29,7 @@ public final class HtmlReport {
             svg.chart{display:block;margin:6px 0;max-width:100%;height:auto}svg text{font:12px system-ui,sans-serif;fill:#1f2328}
             svg text.axis{fill:#57606a;font-size:11px}svg text.failed{fill:#cf222e;font-weight:600}svg text.cell{font-size:13px}
             svg text.dark{fill:#fff}#script-errors{background:#ffebe9;color:#cf222e;padding:8px;font-weight:600}
-            .muted{color:#57606a}
+            .muted{color:#57606a}.notice{background:#fff8c5;padding:8px 12px;border-radius:6px}
             """;
 
     /** Registered first, so an error in the main script is still caught and shown. */
@@ -62,8 +63,10 @@ public final class HtmlReport {
                 .append("<style>").append(CSS).append("</style><script>").append(ERROR_TRAP).append("</script></head>\n")
                 .append("<body data-figures=\"").append(figures.size()).append("\" data-failed=\"").append(failed.size()).append("\">\n")
                 .append("<div id=\"script-errors\" hidden></div>\n<h1>Performance gate</h1>\n");
-        html.append("<p class=\"headline ").append(failed.isEmpty() ? "ok\">✓ All " + figures.size() + " gated figures passed."
-                : "bad\">✗ " + failed.size() + " of " + figures.size() + " gated figures failed.").append("</p>\n");
+        html.append("<p class=\"headline ").append(failed.isEmpty() ? "ok\">✓ " : "bad\">✗ ")
+                .append(Html.escape(Headline.of(figures))).append("</p>\n");
+        groups.stream().flatMap(g -> g.notes().stream()).filter(n -> n.startsWith("ℹ ")).distinct()
+                .forEach(n -> html.append("<p class=\"notice\">").append(Html.escape(n)).append("</p>\n"));
         if (!failed.isEmpty()) {
             html.append("<section id=\"failed\"><h2>Failed figures</h2><table><tr><th>verdict</th><th>figure</th><th>why</th>")
                     .append("<th>if deliberate, re-baseline</th></tr>\n");
@@ -81,7 +84,7 @@ public final class HtmlReport {
                     .append(Html.escape(f.reason())).append("</li>"));
             html.append("</ul></section>\n");
         }
-        if (!figures.isEmpty()) {
+        if (figures.stream().anyMatch(f -> f.band() != null)) {
             html.append("<section id=\"figures\"><h2>Every gated figure against its band</h2><p class=\"muted\">Green: the band ")
                     .append("recorded in <code>baselines/</code>; dot: this run's median, coloured by verdict; whisker: its 95% interval. ")
                     .append("The axis is a factor of what the baseline expects. Hover for the verdict's reason.</p>")
