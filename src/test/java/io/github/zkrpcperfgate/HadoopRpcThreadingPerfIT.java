@@ -29,7 +29,7 @@ class HadoopRpcThreadingPerfIT extends GatedPerfTest {
     protected GroupResult measure() throws Exception {
         Assumptions.assumeFalse(SELECTED.isEmpty(), "no Hadoop RPC scenario matches -Dperf.scenarios=" + SETTINGS.scenarioGlobs());
         GateRun gate = new GateRun("hadoop-rpc", SETTINGS.baseline(RpcScenarios.BASELINE_FILE),
-                SETTINGS.updateBaselines(), SETTINGS.plan(PerfSettings.DEFAULT_PLAN), Progress.toStdout());
+                SETTINGS.gateMode(), SETTINGS.plan(PerfSettings.DEFAULT_PLAN), Progress.toStdout());
         gate.checkBeforeStart(RpcScenarios.figures(SELECTED), RpcScenarios.figures(RpcScenarios.all()));
         // RpcGate.run starts servers of its own each time; the cross-check runs once, with the reported run.
         return gate.runAll((run, last) -> RpcGate.run("hadoop-rpc", SELECTED, gate, gate.readBaselines(),

@@ -2,12 +2,15 @@ package io.github.zkrpcperfgate;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.github.zkrpcperfgate.gate.GateMode;
 import io.github.zkrpcperfgate.gate.GateRun;
 import io.github.zkrpcperfgate.gate.Injection;
+import io.github.zkrpcperfgate.gate.PerfProfile;
 import io.github.zkrpcperfgate.gate.PerfSettings;
 import io.github.zkrpcperfgate.hadooprpc.RpcGate;
 import io.github.zkrpcperfgate.hadooprpc.RpcScenario;
 import io.github.zkrpcperfgate.hadooprpc.RpcScenarios;
+import io.github.zkrpcperfgate.junit.GateAssertions;
 import io.github.zkrpcperfgate.measure.Progress;
 import io.github.zkrpcperfgate.report.GroupResult;
 import io.github.zkrpcperfgate.selfcheck.CpuHog;
@@ -37,7 +40,8 @@ class SelfCheckIT {
     private static final int RUNS = Integer.getInteger("perf.selfcheck.runs", 10);
     private static final int OPS = Integer.getInteger("perf.zk.ops", WriteModeScenarios.DEFAULT_OPS);
 
-    private final SelfCheckTally tally = new SelfCheckTally();
+    private final SelfCheckTally tally = new SelfCheckTally(
+            SETTINGS.profile() == PerfProfile.QUICK ? GateAssertions.QUICK_DISTURBED_ALLOWED : 0);
     private final long started = System.nanoTime();
 
     @Test
@@ -99,7 +103,7 @@ class SelfCheckIT {
             throw new UnsupportedOperationException("none of its scenarios is selected by -Dperf.scenarios");
         }
         return WriteModeGate.runOnFreshEnsembles("zookeeper", specs, backend -> new GateRun("zookeeper",
-                SETTINGS.baseline(WriteModeScenarios.baselineFile(backend)), false,
+                SETTINGS.baseline(WriteModeScenarios.baselineFile(backend)), GateMode.JUDGE,
                 SETTINGS.plan(PerfSettings.DEFAULT_PLAN), Progress.toStdout()), OPS, injection);
     }
 
@@ -107,7 +111,7 @@ class SelfCheckIT {
         if (scenarios.isEmpty()) {
             throw new UnsupportedOperationException("none of its scenarios is selected by -Dperf.scenarios");
         }
-        GateRun gate = new GateRun("hadoop-rpc", SETTINGS.baseline(RpcScenarios.BASELINE_FILE), false,
+        GateRun gate = new GateRun("hadoop-rpc", SETTINGS.baseline(RpcScenarios.BASELINE_FILE), GateMode.JUDGE,
                 SETTINGS.plan(PerfSettings.DEFAULT_PLAN), Progress.toStdout());
         // No RPCCallBenchmark cross-check: it judges our client, not the gate, and would add ~15 s a run.
         return RpcGate.run("hadoop-rpc", scenarios, gate, gate.readBaselines(), injection, false);

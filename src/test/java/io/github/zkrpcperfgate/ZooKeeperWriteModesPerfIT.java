@@ -31,7 +31,7 @@ class ZooKeeperWriteModesPerfIT extends GatedPerfTest {
     private static final List<EnsembleSpec> SELECTED = WriteModeScenarios.ensembles(System.getProperty("perf.zk.connect"))
             .stream()
             .filter(spec -> SETTINGS.selects(spec.scenario()))
-            .map(spec -> spec.withServerJvmFlags(WriteModeGate.serverFlags(INJECTION)))
+            .map(spec -> WriteModeGate.injected(spec, INJECTION))
             .toList();
 
     /**
@@ -50,7 +50,7 @@ class ZooKeeperWriteModesPerfIT extends GatedPerfTest {
      */
     private static GateRun gate(Backend backend) {
         return new GateRun("zookeeper", SETTINGS.baseline(WriteModeScenarios.baselineFile(backend)),
-                SETTINGS.updateBaselines(), SETTINGS.plan(PerfSettings.DEFAULT_PLAN), Progress.toStdout());
+                SETTINGS.gateMode(), SETTINGS.plan(PerfSettings.DEFAULT_PLAN), Progress.toStdout());
     }
 
     @Override

@@ -16,9 +16,29 @@ import java.util.Map;
 public final class CalibrationProbes implements AutoCloseable {
 
     private final LoopbackRoundTripProbe roundTrip = new LoopbackRoundTripProbe();
-    private final FsyncProbe fsync = new FsyncProbe();
+    private final FsyncProbe fsync;
     private final CpuProbe cpu = new CpuProbe();
-    private final ParallelCpuProbe cpuParallel = new ParallelCpuProbe();
+    private final ParallelCpuProbe cpuParallel;
+
+    /** Probes whose fsync runs in this machine's temporary directory, for servers in this JVM. */
+    public CalibrationProbes() {
+        this(FsyncProbe.inTempDirectory(), List.of());
+    }
+
+    /**
+     * @param fsync           the fsync probe, e.g. on the servers' data filesystem; closed with the others
+     * @param serverProcesses process ids of the servers under test outside this JVM: CPU they use
+     *                        is the system's own, not a neighbour's
+     */
+    public CalibrationProbes(FsyncProbe fsync, List<Long> serverProcesses) {
+        this.fsync = fsync;
+        this.cpuParallel = new ParallelCpuProbe(serverProcesses);
+    }
+
+    /** Where the fsync probe runs, for the report. */
+    public String fsyncWhere() {
+        return fsync.where();
+    }
 
     public List<Workload> workloads() {
         return List.of(roundTrip, fsync, cpu, cpuParallel);

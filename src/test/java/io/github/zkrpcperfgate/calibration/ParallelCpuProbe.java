@@ -4,6 +4,7 @@ import io.github.zkrpcperfgate.measure.LatencyRecorder;
 import io.github.zkrpcperfgate.measure.Workload;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
@@ -14,8 +15,11 @@ import java.util.concurrent.TimeUnit;
  * tasks on each of {@code availableProcessors} threads, timed until the last one ends. On a
  * quiet machine that takes as long as the same tasks on one thread (measured here: 1.00–1.07×);
  * with another process burning a core it takes 1.35–1.78× as long, which is how the gate knows
- * a round was disturbed. The probe runs while our own servers sit idle between samples, so a
- * slower system under test cannot look like a neighbour.
+ * a round was disturbed. Slower by whom: our own servers' background work (a JVM's GC after 5.6 MB
+ * payloads, followers catching up) slows it too, and the system under test must not pass for
+ * a neighbour. So each set also reads, from /proc, how much CPU the whole machine used and how
+ * much our own processes did (this JVM and the servers under test); the rest, as a share of
+ * the machine's capacity over the set, is {@link #FOREIGN_CPU_SHARE}.
  */
 public final class ParallelCpuProbe implements Workload, AutoCloseable {
 
@@ -24,6 +28,10 @@ public final class ParallelCpuProbe implements Workload, AutoCloseable {
     public static final int TASKS_PER_THREAD = 10;
     static final int OPERATIONS_PER_SET = 4;
     private static final long TIMEOUT_SECONDS = 60;
+    /** Sample fact: the share of the machine's CPU (0–1) that processes other than ours used during the set. */
+    public static final String FOREIGN_CPU_SHARE = "foreignCpuShare";
+    /** USER_HZ of Linux's /proc accounting. */
+    private static final double TICKS_PER_SECOND = 100;
 
     private final int threads = Runtime.getRuntime().availableProcessors();
     private final List<CpuProbe> tasks = new ArrayList<>();
@@ -33,10 +41,22 @@ public final class ParallelCpuProbe implements Workload, AutoCloseable {
         return t;
     });
 
+    private final List<Long> ownProcesses;
+    private Map<String, Double> lastSetFacts = Map.of();
+
+    /** A probe for which only this JVM is ours (the servers under test run in it, or nowhere). */
     public ParallelCpuProbe() {
+        this(List.of());
+    }
+
+    /** @param serverProcesses the process ids of the servers under test, besides this JVM */
+    public ParallelCpuProbe(List<Long> serverProcesses) {
         for (int i = 0; i < threads; i++) {
             tasks.add(new CpuProbe());
         }
+        List<Long> pids = new ArrayList<>(serverProcesses);
+        pids.add(ProcessHandle.current().pid());
+        this.ownProcesses = List.copyOf(pids);
     }
 
     @Override
@@ -51,6 +71,10 @@ public final class ParallelCpuProbe implements Workload, AutoCloseable {
 
     @Override
     public void runSet(LatencyRecorder latencies) throws Exception {
+        List<Long> ours = ownProcesses;
+        long machineBefore = CpuAccounting.machineBusyTicks();
+        long oursBefore = CpuAccounting.processTicks(ours);
+        long setStart = System.nanoTime();
         for (int op = 0; op < OPERATIONS_PER_SET; op++) {
             long start = System.nanoTime();
             List<Future<?>> running = new ArrayList<>();
@@ -66,6 +90,16 @@ public final class ParallelCpuProbe implements Workload, AutoCloseable {
             }
             latencies.recordNanos(System.nanoTime() - start);
         }
+        double seconds = (System.nanoTime() - setStart) / 1e9;
+        long machine = CpuAccounting.machineBusyTicks() - machineBefore;
+        long own = CpuAccounting.processTicks(ours) - oursBefore;
+        lastSetFacts = machineBefore < 0 || oursBefore < 0 ? Map.of()
+                : Map.of(FOREIGN_CPU_SHARE, Math.max(0, machine - own) / (TICKS_PER_SECOND * seconds * threads));
+    }
+
+    @Override
+    public Map<String, Double> lastSetFacts() {
+        return lastSetFacts;
     }
 
     @Override

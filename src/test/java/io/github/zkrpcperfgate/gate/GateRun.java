@@ -27,6 +27,7 @@ import io.github.zkrpcperfgate.verdict.Band;
 import io.github.zkrpcperfgate.verdict.BandPolicy;
 import io.github.zkrpcperfgate.verdict.FigureKey;
 import io.github.zkrpcperfgate.verdict.Judge;
+import io.github.zkrpcperfgate.verdict.RunOutliers;
 import io.github.zkrpcperfgate.verdict.Verdict;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -60,21 +61,22 @@ public final class GateRun {
 
     private final String group;
     private final BaselineSource source;
+    private final GateMode mode;
     private final boolean updateBaselines;
     private final TrialPlan plan;
     private final Progress progress;
     private final LongSupplier nanoClock;
     private final List<RecordingRun> recordingRuns = new ArrayList<>();
 
-    public GateRun(String group, BaselineSource source, boolean updateBaselines, TrialPlan plan, Progress progress) {
-        this(group, source, updateBaselines, plan, progress, System::nanoTime);
+    public GateRun(String group, BaselineSource source, GateMode mode, TrialPlan plan, Progress progress) {
+        this(group, source, mode, plan, progress, System::nanoTime);
     }
 
-    GateRun(String group, BaselineSource source, boolean updateBaselines, TrialPlan plan, Progress progress,
-            LongSupplier nanoClock) {
+    GateRun(String group, BaselineSource source, GateMode mode, TrialPlan plan, Progress progress, LongSupplier nanoClock) {
         this.group = group;
         this.source = source;
-        this.updateBaselines = updateBaselines;
+        this.mode = mode;
+        this.updateBaselines = mode.records();
         this.plan = plan;
         this.progress = progress;
         this.nanoClock = nanoClock;
@@ -244,7 +246,8 @@ public final class GateRun {
         for (GatedFigure f : figures) {
             List<Double> values = perRound(f, rounds);
             results.add(new FigureResult(f.key(), f.unit(), f.direction(), MedianInterval.of(values), null,
-                    FigureResult.NO_BASELINE, "measured, not judged: " + source.missingNote(), values, f.workloads()));
+                    FigureResult.NO_BASELINE, "measured, not judged: no baselines for testbed " + source.testbed(), values,
+                    f.workloads()));
         }
         List<String> notes = new ArrayList<>(List.of(note));
         busyRounds(rounds).ifPresent(notes::add);
@@ -314,19 +317,34 @@ public final class GateRun {
 
     private static Optional<String> contentionNote(List<Round> rounds, List<FigureResult> results) {
         long notJudged = results.stream().filter(r -> r.verdict().equals("Disturbed")).count();
-        return busyRounds(rounds).map(busy -> busy + ". Figures with " + MedianInterval.MIN_SAMPLES_FOR_95_PERCENT
+        boolean anyBusy = rounds.stream().anyMatch(CpuContention::busy);
+        return busyRounds(rounds).map(busy -> !anyBusy ? busy : busy + ". Figures with " + MedianInterval.MIN_SAMPLES_FOR_95_PERCENT
                 + " quiet rounds were judged on those alone; " + notJudged + " figure(s) not judged (Disturbed)");
     }
 
     /** "⚠ machine busy: … in 3 of 8 rounds (contention index up to …)", when any round was disturbed. */
     private static Optional<String> busyRounds(List<Round> rounds) {
-        List<Double> busy = rounds.stream().map(CpuContention::index).filter(i -> i > CpuContention.BUSY_INDEX).toList();
-        if (busy.isEmpty()) {
-            return Optional.empty();
+        List<Round> busy = rounds.stream().filter(CpuContention::busy).toList();
+        List<Round> ownWork = rounds.stream().filter(CpuContention::slowedByOwnWork).toList();
+        List<String> parts = new ArrayList<>();
+        if (!busy.isEmpty()) {
+            parts.add("⚠ machine busy: another process competed for the CPU in " + busy.size() + " of " + rounds.size()
+                    + " rounds (contention index up to " + Figures.format(max(busy, CpuContention::index))
+                    + ", others' share of the CPU up to " + Figures.format(max(busy, CpuContention::foreignShare))
+                    + "; 1.0 is quiet, above " + CpuContention.BUSY_INDEX + " with others using "
+                    + CpuContention.FOREIGN_SHARE + " of the machine disturbed)");
         }
-        return Optional.of("⚠ machine busy: another process competed for the CPU in " + busy.size() + " of " + rounds.size()
-                + " rounds (contention index up to " + Figures.format(busy.stream().mapToDouble(Double::doubleValue).max().orElseThrow())
-                + "; 1.0 is quiet, above " + CpuContention.BUSY_INDEX + " disturbed)");
+        if (!ownWork.isEmpty()) {
+            parts.add("the CPU probe ran slow in " + ownWork.size() + " of " + rounds.size() + " rounds (index up to "
+                    + Figures.format(max(ownWork, CpuContention::index)) + ") while the CPU went to our own processes"
+                    + " (others' share up to " + Figures.format(max(ownWork, CpuContention::foreignShare))
+                    + "): the system under test's own work, so those rounds count as they are");
+        }
+        return parts.isEmpty() ? Optional.empty() : Optional.of(String.join(". ", parts));
+    }
+
+    private static double max(List<Round> rounds, java.util.function.ToDoubleFunction<Round> f) {
+        return rounds.stream().mapToDouble(f).filter(d -> !Double.isNaN(d)).max().orElse(Double.NaN);
     }
 
     /**
@@ -340,15 +358,20 @@ public final class GateRun {
         progress.phase(group + ": re-baselining, run " + run + " of " + plan.recordRuns() + ": "
                 + plan.recordRounds() + " rounds");
         trial.runRounds(plan.recordRounds(), plan.recordRounds());
+        // Busy rounds are left out of a recording (a figure reads its quiet rounds once enough
+        // remain): a band recorded beside a neighbour would hold every quiet run to it. Rounds
+        // are added until the run has its quota of quiet ones, at most as many again.
+        for (int extra = 0; quietRounds(trial.rounds()) < plan.recordRounds() && extra < plan.recordRounds(); extra++) {
+            trial.runRounds(1, trial.rounds().size() + 1);
+        }
         List<Round> rounds = trial.rounds();
         Map<FigureKey, List<Double>> values = new LinkedHashMap<>();
         figures.forEach(f -> values.put(f.key(), perRound(f, rounds)));
-        // A baseline recorded beside a busy neighbour would hold every later quiet run to it: say so.
         List<String> notes = busyRounds(rounds)
-                .map(n -> n + " while recording run " + run + ": consider re-recording on a quiet machine").stream().toList();
+                .map(n -> n + " while recording run " + run + "; those rounds were left out of the recording").stream().toList();
         notes.forEach(n -> progress.phase(group + ": " + n));
         List<Sample> samples = samples(rounds);
-        recordingRuns.add(new RecordingRun(values, environment, samples, notes));
+        recordingRuns.add(new RecordingRun(values, environment, samples, notes, rounds.size()));
         if (recordingRuns.size() < plan.recordRuns()) {
             return new GroupResult(group, withCalibration(environment, rounds), List.of(), samples, List.of(),
                     List.of("recording run " + run + " of " + plan.recordRuns() + " measured; "
@@ -369,9 +392,13 @@ public final class GateRun {
         for (RecordingRun r : recordingRuns) {
             int offset = roundOffset;
             r.samples().forEach(s -> samples.add(s.round() < 0 ? s
-                    : new Sample(s.workload(), s.round() + offset, s.operations(), s.elapsedNanos(), s.latencies())));
-            roundOffset += plan.recordRounds();
+                    : new Sample(s.workload(), s.round() + offset, s.operations(), s.elapsedNanos(), s.latencies(),
+                    s.facts())));
+            roundOffset += r.rounds();
             notes.addAll(r.notes());
+        }
+        if (mode != GateMode.RECORD_ACCEPTING_OUTLIERS) {
+            refuseOutlierRuns(baselines, figures);
         }
         Map<FigureKey, BaselineFigure> fresh = new LinkedHashMap<>();
         List<FigureResult> results = new ArrayList<>();
@@ -407,9 +434,39 @@ public final class GateRun {
         return new GroupResult(group, measuredIn, results, samples, changes, notes);
     }
 
+    /**
+     * A recording run whose median lies more than {@value #OUTLIER_MADS} scaled median absolute
+     * deviations from the other runs' and that alone widens the band fails the recording before
+     * anything is written: one odd start of the servers would otherwise set a band's width
+     * without a word.
+     */
+    private void refuseOutlierRuns(Baselines baselines, List<GatedFigure> figures) {
+        List<String> outliers = new ArrayList<>();
+        for (GatedFigure f : figures) {
+            List<Double> medians = recordingRuns.stream().map(r -> r.perRound().getOrDefault(f.key(), List.of()))
+                    .filter(v -> !v.isEmpty()).map(v -> MedianInterval.of(v).median()).toList();
+            RunOutliers.find(medians, f.minimumBandFactor()).forEach(i -> outliers.add(f.key() + ": run " + (i + 1)
+                    + " of " + medians.size() + " measured " + Figures.format(medians.get(i)) + " against run medians "
+                    + medians.stream().map(Figures::format).toList()));
+        }
+        if (!outliers.isEmpty()) {
+            throw new BaselineException(baselines.file() + " not written: a recording run lies far from the others and"
+                    + " would set the band's width alone:\n  - " + String.join("\n  - ", outliers)
+                    + "\nRe-record on a quiet machine, or keep it with -Dperf.baselines.acceptOutliers=true and say why"
+                    + " in the commit message.");
+        }
+    }
+
+    /** Beyond this many scaled MADs from the other runs' median, a recording run is an outlier. */
+    static final double OUTLIER_MADS = RunOutliers.MADS;
+
     /** What one recording run measured, kept until the last run is in. */
     private record RecordingRun(Map<FigureKey, List<Double>> perRound, SortedMap<String, String> environment,
-                                List<Sample> samples, List<String> notes) {
+                                List<Sample> samples, List<String> notes, int rounds) {
+    }
+
+    private static int quietRounds(List<Round> rounds) {
+        return (int) rounds.stream().filter(r -> !CpuContention.busy(r)).count();
     }
 
     /** The figure's value in each round it is judged on: see {@link #roundsFor}. */

@@ -82,7 +82,8 @@ class GateRunTest {
     }
 
     private GateRun gate(boolean update) {
-        return new GateRun("test", source(dir.resolve("b.json")), update, PLAN, QUIET, clock::get);
+        return new GateRun("test", source(dir.resolve("b.json")), update ? GateMode.RECORD : GateMode.JUDGE, PLAN, QUIET,
+                clock::get);
     }
 
     private final List<GatedFigure> figures = List.of(
@@ -185,8 +186,8 @@ class GateRunTest {
         });
         assertThat(result.notes().get(0)).startsWith("ℹ no baselines for testbed test-bed")
                 .endsWith("./mvnw verify -Dperf.baselines.update=true -Dperf.testbed=test-bed");
-        GateRun required = new GateRun("test", new BaselineSource(dir.resolve("b.json"), "test-bed", true), false, PLAN, QUIET,
-                clock::get);
+        GateRun required = new GateRun("test", new BaselineSource(dir.resolve("b.json"), "test-bed", true), GateMode.JUDGE,
+                PLAN, QUIET, clock::get);
         org.assertj.core.api.Assertions.assertThatThrownBy(required::readBaselines)
                 .hasMessageContaining("-Dperf.testbed.required=true fails the run");
     }
@@ -224,7 +225,7 @@ class GateRunTest {
     @Test
     void aReBaselinePoolsItsRunsAndWritesOnlyAfterTheLast() throws Exception {
         Path file = dir.resolve("b.json");
-        GateRun gate = new GateRun("test", source(file), true, PLAN.withRecordRuns(3), QUIET, clock::get);
+        GateRun gate = new GateRun("test", source(file), GateMode.RECORD, PLAN.withRecordRuns(3), QUIET, clock::get);
         // Each run starts "servers" of its own; b/x is 2x, 3.2x, then 1.6x as fast as b/y.
         long[] bxMicros = {1000, 625, 1250};
         List<Boolean> fileExistedBeforeRun = new java.util.ArrayList<>();
@@ -245,5 +246,36 @@ class GateRunTest {
         assertThat(b.band().high()).isCloseTo(3.2, org.assertj.core.api.Assertions.within(1e-9));
         assertThat(last.baselineChanges()).anySatisfy(line -> assertThat(line).contains("3 runs: 2, 3.2, 1.6"));
         assertThat(last.samples().stream().filter(s -> s.workload().equals("b/x") && s.round() >= 0)).hasSize(24);
+    }
+
+    /** Four recording runs; b/x is 2x as fast as b/y in all but the last, where it is {@code lastSpeedup}x. */
+    private GroupResult recordFourRuns(GateMode mode, double lastSpeedup) throws Exception {
+        Path file = dir.resolve("b.json");
+        GateRun gate = new GateRun("test", source(file), mode, PLAN.withRecordRuns(4), QUIET, clock::get);
+        long[] bxMicros = {1000, 990, 1010, Math.round(2000 / lastSpeedup)};
+        return gate.runAll((run, isLast) -> gate.run(Baselines.empty(file), List.of(scripted("a/x", 1000), scripted("a/y", 1000),
+                scripted("b/x", bxMicros[run - 1]), scripted("b/y", 2000)), figures, new TreeMap<>()));
+    }
+
+    @Test
+    void aRecordingRunFarFromTheOthersIsRefusedUnlessAcceptedAndNothingIsWritten() throws Exception {
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> recordFourRuns(GateMode.RECORD, 4.0))
+                .hasMessageContaining("b.json not written")
+                .hasMessageContaining("b / xOverY: run 4 of 4 measured 4")
+                .hasMessageContaining("-Dperf.baselines.acceptOutliers=true");
+        assertThat(java.nio.file.Files.exists(dir.resolve("b.json"))).isFalse();
+        recordFourRuns(GateMode.RECORD_ACCEPTING_OUTLIERS, 4.0);
+        assertThat(BaselineStore.read(dir.resolve("b.json")).figure(new FigureKey("b", "xOverY")).runMedians()).hasSize(4);
+    }
+
+    @Test
+    void busyRoundsAreLeftOutOfARecordingAndMadeUpFor() throws Exception {
+        Path file = dir.resolve("b.json");
+        // Every 4th round disturbed: 8 rounds hold 6 quiet ones, so 2 (then 1 more) are added for 8 quiet.
+        GroupResult recorded = new GateRun("test", source(file), GateMode.RECORD, PLAN, QUIET, clock::get)
+                .run(Baselines.empty(file), withProbes(cpuProbes(100, 100, 100, 160)), figures, new TreeMap<>());
+        long measured = recorded.samples().stream().filter(s -> s.workload().equals("b/x") && s.round() >= 0).count();
+        assertThat(measured).isBetween(10L, 11L);
+        assertThat(BaselineStore.read(file).figure(new FigureKey("b", "xOverY")).rounds()).isEqualTo(8);
     }
 }

@@ -59,6 +59,80 @@ public record GatedFigure(FigureKey key, String unit, Direction direction, doubl
     }
 
     /**
+     * Lower-is-better milliseconds by which a workload's latency percentile exceeds the same
+     * round's median of {@code probe}: what is left of a latency once the environment's share
+     * (e.g. one fsync, paid beside the servers' data) is taken out. A slower disk moves the probe
+     * and the latency alike and leaves this figure where it was; a server that syncs slower moves
+     * the latency alone. (A quotient such as latency / fsync would move with either.)
+     *
+     * @param probeLabel names the probe in the unit, e.g. {@code fsync} for "ms above fsync"
+     */
+    public static GatedFigure latencyAboveProbe(String scenario, String name, String workload, double percentile,
+                                                String probe, String probeLabel, double minimumBandFactor) {
+        FigureKey key = new FigureKey(scenario, name);
+        return new GatedFigure(key, "ms above " + probeLabel, Direction.LOWER_IS_BETTER, minimumBandFactor,
+                List.of(workload, probe),
+                round -> aboveProbe(key, round.sample(workload).latencyMillis(percentile), round, probe, probeLabel));
+    }
+
+    /**
+     * Time per operation of {@code slower} less the probe's median, over the time per operation
+     * of {@code faster} less the probe's median where {@code fasterPaysProbe}: how many times
+     * faster one mode is than the part of another that is the system's own. Higher is better
+     * unless {@code direction} says otherwise (a cost ratio).
+     */
+    public static GatedFigure timeRatioLessProbe(String scenario, String name, String slower, String faster,
+                                                 boolean fasterPaysProbe, String probe, String probeLabel,
+                                                 Direction direction, double minimumBandFactor) {
+        FigureKey key = new FigureKey(scenario, name);
+        return new GatedFigure(key, "ratio (sync less " + probeLabel + ")", direction, minimumBandFactor,
+                List.of(faster, slower, probe),
+                round -> aboveProbe(key, millisPerOp(round, slower), round, probe, probeLabel)
+                        / (fasterPaysProbe ? aboveProbe(key, millisPerOp(round, faster), round, probe, probeLabel)
+                        : millisPerOp(round, faster)));
+    }
+
+    private static double millisPerOp(Round round, String workload) {
+        return 1000 / round.sample(workload).opsPerSecond();
+    }
+
+    /** {@code millis} less the probe's median in {@code round}; it must stay positive to mean anything. */
+    private static double aboveProbe(FigureKey key, double millis, Round round, String probe, String probeLabel) {
+        double probeMillis = round.sample(probe).latencyMillis(50);
+        double above = millis - probeMillis;
+        if (!(above > 0)) {
+            throw new IllegalStateException(key + ": " + millis + " ms is not above the " + probeLabel + " probe's "
+                    + probeMillis + " ms in round " + round.index() + ": the probe does not measure what the servers pay");
+        }
+        return above;
+    }
+
+    /**
+     * Lower-is-better latency percentile of one workload less a fixed part of the workload's own
+     * (e.g. a handler's configured sleep), in units of the same round's calibration: what the
+     * system under test adds. The total stays in the report's latency curves.
+     *
+     * @param fixedLabel names the fixed part in the unit, e.g. {@code sleep} for "x(cpu) above sleep"
+     */
+    public static GatedFigure calibratedLatencyAbove(String scenario, String name, String workload, double percentile,
+                                                     double fixedMillis, String fixedLabel, Calibration calibration,
+                                                     double minimumBandFactor) {
+        FigureKey key = new FigureKey(scenario, name);
+        List<String> reads = new ArrayList<>();
+        reads.add(workload);
+        reads.addAll(calibration.probes());
+        return new GatedFigure(key, calibration.unit() + " above " + fixedLabel, Direction.LOWER_IS_BETTER,
+                minimumBandFactor, reads, round -> {
+                    double above = round.sample(workload).latencyMillis(percentile) - fixedMillis;
+                    if (!(above > 0)) {
+                        throw new IllegalStateException(key + ": p" + percentile + " of " + workload + " is not above its "
+                                + fixedLabel + " of " + fixedMillis + " ms in round " + round.index());
+                    }
+                    return above / calibration.millis(round);
+                });
+    }
+
+    /**
      * Lower-is-better latency percentile of one workload in units of the same round's
      * calibration (e.g. 1.9 × (loopback RTT + fsync)): a ceiling that holds on a faster or
      * slower machine, and under load that slows the probes alike.

@@ -26,11 +26,13 @@ import java.util.regex.Pattern;
  *                       {@link Testbed#detect()}; they live in {@code baselinesDir/<testbed>/}
  * @param testbedRequired {@code perf.testbed.required}: a testbed without baselines fails the run
  *                       instead of being measured and reported only
+ * @param acceptOutliers {@code perf.baselines.acceptOutliers}: record even when one recording run's
+ *                       median lies far from the others'
  */
 public record PerfSettings(List<String> scenarioGlobs, Optional<Integer> rounds, Optional<Integer> recordRuns,
                            boolean updateBaselines,
                            String inject, Path baselinesDir, Path reportDir, PerfProfile profile,
-                           Testbed testbed, boolean testbedRequired) {
+                           Testbed testbed, boolean testbedRequired, boolean acceptOutliers) {
 
     /**
      * Warm-up 1, verdicts after 6 rounds (the fewest with a 95% interval), cap 12. A re-baseline
@@ -77,7 +79,13 @@ public record PerfSettings(List<String> scenarioGlobs, Optional<Integer> rounds,
                 Path.of(blankToDefault(p.getProperty("perf.report.dir"), "target/perf-report")),
                 PerfProfile.parse(blankToDefault(p.getProperty("perf.profile"), "full")),
                 p.getProperty("perf.testbed", "").isBlank() ? Testbed.detect() : new Testbed(p.getProperty("perf.testbed").trim()),
-                Boolean.parseBoolean(blankToDefault(p.getProperty("perf.testbed.required"), "false")));
+                Boolean.parseBoolean(blankToDefault(p.getProperty("perf.testbed.required"), "false")),
+                Boolean.parseBoolean(blankToDefault(p.getProperty("perf.baselines.acceptOutliers"), "false")));
+    }
+
+    /** Judge, record, or record accepting a far-off run. */
+    public GateMode gateMode() {
+        return !updateBaselines ? GateMode.JUDGE : acceptOutliers ? GateMode.RECORD_ACCEPTING_OUTLIERS : GateMode.RECORD;
     }
 
     /** Where a group's baseline file lives on this run's testbed, and whether its absence fails the run. */

@@ -1,7 +1,5 @@
 package io.github.zkrpcperfgate.hadooprpc;
 
-import io.github.zkrpcperfgate.calibration.Calibration;
-import java.util.Optional;
 import java.time.Duration;
 import java.util.List;
 
@@ -10,7 +8,7 @@ import java.util.List;
  * server configurations (handlers × readers) in the same paired rounds.
  */
 public record RpcScenario(String name, RpcEngineKind engine, RpcLoadSpec load, Duration handlerSleep,
-                          Optional<Calibration> latencyCalibration, List<RpcServerSpec> servers) {
+                          List<RpcServerSpec> servers) {
 
     public RpcScenario {
         servers = List.copyOf(servers);
@@ -18,11 +16,11 @@ public record RpcScenario(String name, RpcEngineKind engine, RpcLoadSpec load, D
 
     /** The scenario on the given {@code (handlers, readers)} pairs. */
     public static RpcScenario of(String name, RpcEngineKind engine, RpcLoadSpec load, Duration handlerSleep,
-                                 Optional<Calibration> latencyCalibration, int[]... handlersReaders) {
+                                 int[]... handlersReaders) {
         List<RpcServerSpec> servers = java.util.Arrays.stream(handlersReaders)
                 .map(hr -> RpcServerSpec.of(engine, hr[0], hr[1], handlerSleep))
                 .toList();
-        return new RpcScenario(name, engine, load, handlerSleep, latencyCalibration, servers);
+        return new RpcScenario(name, engine, load, handlerSleep, servers);
     }
 
     /**

@@ -109,6 +109,6 @@ public final class Trial {
             workload.resetAfterSet();
         } while (!workload.oneSetPerSample() && elapsed < minNanos && sets < TrialPlan.MAX_SETS_PER_SAMPLE);
         Histogram histogram = recorder.getIntervalHistogram();
-        return new Sample(workload.name(), round, operations, elapsed, histogram);
+        return new Sample(workload.name(), round, operations, elapsed, histogram, workload.lastSetFacts());
     }
 }

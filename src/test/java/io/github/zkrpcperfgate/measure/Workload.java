@@ -26,4 +26,12 @@ public interface Workload {
     default boolean oneSetPerSample() {
         return false;
     }
+
+    /**
+     * What the last {@link #runSet} observed beside its latencies (e.g. a probe's share of the
+     * machine's CPU used by other processes), stored with the sample; empty for most workloads.
+     */
+    default java.util.Map<String, Double> lastSetFacts() {
+        return java.util.Map.of();
+    }
 }

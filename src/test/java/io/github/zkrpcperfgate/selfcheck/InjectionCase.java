@@ -5,14 +5,29 @@ import java.util.List;
 
 /**
  * One entry of the self-check's catalogue: a real slowdown, the scenarios it runs on, and the
- * figures that must catch it.
+ * figures that must catch it, or, for a change of the environment (the disk, for probes and
+ * servers alike), the figures it would move if a rule mistook it for the system's.
  *
- * @param inject    the {@code -Dperf.inject} text that realises it
- * @param scenarios the scenarios measured (only those its targets live in, to keep it short)
- * @param targets   the figures meant to catch it; each that slows by 1.5× or more must fail
+ * @param inject      the {@code -Dperf.inject} text that realises it
+ * @param scenarios   the scenarios measured (only those its targets live in, to keep it short)
+ * @param targets     the figures meant to catch it; each that slows by 1.5× or more must fail.
+ *                    For an environment change: the figures to watch, none of which may fail
+ * @param environment whether this is a change of the environment, which must fail no figure
  */
 public record InjectionCase(String name, String inject, String description, List<String> scenarios,
-                            List<FigureKey> targets) {
+                            List<FigureKey> targets, boolean environment) {
+
+    /** A slowdown of the system under test: its targets must catch it. */
+    public static InjectionCase regression(String name, String inject, String description, List<String> scenarios,
+                                           List<FigureKey> targets) {
+        return new InjectionCase(name, inject, description, scenarios, targets, false);
+    }
+
+    /** A slower environment for probes and servers alike: no figure of the run may fail. */
+    public static InjectionCase environment(String name, String inject, String description, List<String> scenarios,
+                                            List<FigureKey> watched) {
+        return new InjectionCase(name, inject, description, scenarios, watched, true);
+    }
 
     public InjectionCase {
         scenarios = List.copyOf(scenarios);
@@ -23,6 +38,6 @@ public record InjectionCase(String name, String inject, String description, List
     }
 
     public boolean zooKeeper() {
-        return inject.startsWith("zk.");
+        return inject.startsWith("zk.") || inject.startsWith("env.");
     }
 }

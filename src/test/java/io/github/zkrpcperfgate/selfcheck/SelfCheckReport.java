@@ -34,6 +34,14 @@ public final class SelfCheckReport {
         root.put("plannedUnchangedRuns", plannedRuns);
         root.put("elapsedSeconds", elapsed.toSeconds());
         root.put("mustCatchSlowdown", SelfCheckCatalogue.MUST_CATCH_SLOWDOWN);
+        ArrayNode builds = root.putArray("builds");
+        for (SelfCheckTally.Builds b : tally.builds()) {
+            ObjectNode row = builds.addObject();
+            row.put("group", b.group());
+            row.put("runs", b.runs());
+            row.put("failed", b.failed());
+            b.failedFigures().forEach(row.putArray("failedFigures")::add);
+        }
         ArrayNode alarms = root.putArray("falseAlarms");
         for (SelfCheckTally.FalseAlarms r : tally.falseAlarms()) {
             ObjectNode row = alarms.addObject();
@@ -67,6 +75,7 @@ public final class SelfCheckReport {
             row.put("name", i.injection().name());
             row.put("inject", i.injection().inject());
             row.put("description", i.injection().description());
+            row.put("environment", i.injection().environment());
             if (i.skipped() != null) {
                 row.put("skipped", i.skipped());
                 continue;
@@ -93,6 +102,11 @@ public final class SelfCheckReport {
                 .append(elapsed.toMinutes()).append(" min ").append(elapsed.toSecondsPart()).append(" s.\n\n");
         problems.forEach(p -> md.append("- ❌ ").append(p).append('\n'));
 
+        md.append("\n## Unchanged builds (goal: at most 1 in 20 fails)\n\n| group | failed / builds | failed figures |\n|---|---|---|\n");
+        for (SelfCheckTally.Builds b : tally.builds()) {
+            md.append("| ").append(b.group()).append(" | ").append(b.failed() == 0 ? "" : "❌ ").append(b.failed()).append(" / ")
+                    .append(b.runs()).append(" | ").append(String.join(", ", b.failedFigures())).append(" |\n");
+        }
         md.append("\n## False alarms over unchanged runs (goal 0)\n\n")
                 .append("| figure | alarms / runs | medians (min – max) | band | rounds per run |\n|---|---|---|---|---|\n");
         // A Disturbed verdict (busy machine, not judged) is no alarm; the rounds column shows what it cost.
@@ -122,7 +136,9 @@ public final class SelfCheckReport {
                         .append(" | ").append(Figures.format(t.slowdown())).append("× (")
                         .append(Figures.format(t.reference())).append(" → ").append(Figures.format(t.measured())).append(')')
                         .append(" | ").append(t.verdict())
-                        .append(" | ").append(t.caught() ? "✅ yes" : t.mustBeCaught() ? "❌ no" : "no (under "
+                        .append(" | ").append(i.injection().environment()
+                                ? (i.figures().isEmpty() ? "✅ environment: nothing failed" : "❌ environment: the build failed")
+                                : t.caught() ? "✅ yes" : t.mustBeCaught() ? "❌ no" : "no (under "
                                 + Figures.format(SelfCheckCatalogue.MUST_CATCH_SLOWDOWN) + "×)")
                         .append(" |\n");
             }

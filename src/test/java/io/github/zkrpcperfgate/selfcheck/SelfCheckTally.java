@@ -59,14 +59,55 @@ public final class SelfCheckTally {
         }
     }
 
+    /**
+     * Unchanged builds of one scenario group: the unit users see. A build fails when any of its
+     * figures does (a Disturbed one too, past what the profile lets through).
+     */
+    public record Builds(String group, int runs, int failed, List<String> failedFigures) {
+    }
+
+    private final int disturbedAllowedPerBuild;
     private final Map<FigureKey, List<FigureResult>> unchanged = new LinkedHashMap<>();
+    private final Map<String, List<List<FigureResult>>> unchangedBuilds = new LinkedHashMap<>();
     private final List<NoiseOutcome> noise = new ArrayList<>();
     /** Each injection with its run (or null and why it was skipped), judged against the unchanged runs when asked. */
     private final Map<InjectionCase, GroupResult> injectedRuns = new LinkedHashMap<>();
     private final Map<InjectionCase, String> skippedWhy = new LinkedHashMap<>();
 
+    /** A tally for the full profile, which lets no Disturbed figure through. */
+    public SelfCheckTally() {
+        this(0);
+    }
+
+    /** @param disturbedAllowedPerBuild Disturbed figures a build may have and still pass (the profile's rule) */
+    public SelfCheckTally(int disturbedAllowedPerBuild) {
+        this.disturbedAllowedPerBuild = disturbedAllowedPerBuild;
+    }
+
     public synchronized void unchanged(GroupResult run) {
         run.figures().forEach(f -> unchanged.computeIfAbsent(f.key(), k -> new ArrayList<>()).add(f));
+        unchangedBuilds.computeIfAbsent(run.group(), g -> new ArrayList<>()).add(run.figures());
+    }
+
+    /** The figures that fail a build under the profile's rule for Disturbed ones. */
+    List<FigureResult> failingTheBuild(List<FigureResult> figures) {
+        List<FigureResult> disturbed = figures.stream().filter(FigureResult::disturbed).toList();
+        List<FigureResult> failing = new ArrayList<>(figures.stream().filter(FigureResult::failsBuild).toList());
+        if (disturbed.size() > disturbedAllowedPerBuild) {
+            failing.addAll(disturbed);
+        }
+        return failing;
+    }
+
+    /** Per scenario group: how many unchanged builds ran, how many failed, and on which figures. */
+    public synchronized List<Builds> builds() {
+        List<Builds> rows = new ArrayList<>();
+        unchangedBuilds.forEach((group, runs) -> {
+            List<List<FigureResult>> failed = runs.stream().map(this::failingTheBuild).filter(f -> !f.isEmpty()).toList();
+            rows.add(new Builds(group, runs.size(), failed.size(),
+                    failed.stream().flatMap(List::stream).map(f -> f.key() + " " + f.verdict()).toList()));
+        });
+        return rows;
     }
 
     public synchronized void noise(GroupResult run, String neighbour) {
@@ -90,8 +131,7 @@ public final class SelfCheckTally {
         }
         double slowdown = targets.stream().mapToDouble(TargetOutcome::slowdown).max().orElse(Double.NaN);
         boolean caught = targets.stream().anyMatch(TargetOutcome::caught);
-        List<String> failed = run.figures().stream().filter(f -> !f.passed())
-                .map(f -> f.key() + " " + f.verdict()).toList();
+        List<String> failed = failingTheBuild(run.figures()).stream().map(f -> f.key() + " " + f.verdict()).toList();
         return new InjectionOutcome(injection, slowdown, caught, failed, targets, null);
     }
 
@@ -148,9 +188,15 @@ public final class SelfCheckTally {
         List<String> problems = new ArrayList<>();
         falseAlarms().stream().filter(r -> r.alarms() > 0).forEach(r -> problems.add("false alarm: " + r.figure()
                 + " failed " + r.alarms() + " of " + r.runs() + " unchanged runs " + r.verdicts()));
-        noise.forEach(n -> n.failed().forEach(f -> problems.add("noisy neighbour: " + f.key() + " " + f.verdict()
+        noise.forEach(n -> failingTheBuild(n.figures()).forEach(f -> problems.add("noisy neighbour: " + f.key() + " "
+                + f.verdict() + (f.disturbed() ? " (more than " + disturbedAllowedPerBuild + " not judged in one build)" : "")
                 + ": " + f.reason())));
         for (InjectionOutcome i : injections()) {
+            if (i.injection().environment()) {
+                i.figures().forEach(f -> problems.add("an environment change failed the build: " + i.injection().name()
+                        + " made " + f));
+                continue;
+            }
             i.targets().stream().filter(t -> t.mustBeCaught() && !t.caught()).forEach(t -> problems.add("missed: "
                     + i.injection().name() + " slowed " + t.figure() + " " + Figures.format(t.slowdown())
                     + "x but it was " + t.verdict()));

@@ -27,7 +27,7 @@ class SelfCheckTallyTest {
         return new GroupResult("zookeeper", new TreeMap<>(), List.of(figures), List.of(), List.of(), List.of());
     }
 
-    private static final InjectionCase CASE = new InjectionCase("x", "zk.multiBatch=100", "d", List.of("zk-1node"),
+    private static final InjectionCase CASE = InjectionCase.regression("x", "zk.multiBatch=100", "d", List.of("zk-1node"),
             List.of(RATIO, LATENCY));
 
     @Test
@@ -59,5 +59,35 @@ class SelfCheckTallyTest {
         assertThat(json.get("falseAlarms").get(0).get("alarms").asInt()).isZero();
         assertThat(json.get("injections").get(0).get("caught").asBoolean()).isFalse();
         assertThat(json.get("injections").get(0).get("slowdown").asDouble()).isGreaterThan(1.5);
+    }
+
+    @Test
+    void buildsAreCountedPerGroupAndADisturbedFigureFailsABuildPastTheAllowance() {
+        SelfCheckTally full = new SelfCheckTally();
+        full.unchanged(run(figure(RATIO, Direction.HIGHER_IS_BETTER, 6.0, "Pass")));
+        full.unchanged(run(figure(RATIO, Direction.HIGHER_IS_BETTER, 6.0, "Disturbed")));
+        assertThat(full.builds()).singleElement().satisfies(b -> {
+            assertThat(b.runs()).isEqualTo(2);
+            assertThat(b.failed()).isEqualTo(1);
+            assertThat(b.failedFigures()).containsExactly("zk-1node / asyncOverSync Disturbed");
+        });
+        SelfCheckTally quick = new SelfCheckTally(1);
+        quick.unchanged(run(figure(RATIO, Direction.HIGHER_IS_BETTER, 6.0, "Disturbed")));
+        assertThat(quick.builds().get(0).failed()).isZero();
+        assertThat(SelfCheckReport.json(full, 2, Duration.ofSeconds(1)).get("builds").get(0).get("failed").asInt()).isEqualTo(1);
+    }
+
+    @Test
+    void anEnvironmentChangeThatFailsAnyFigureIsAProblemAndOneThatFailsNoneIsNot() {
+        InjectionCase disk = InjectionCase.environment("disk", "env.fsyncDelayUs=300", "d", List.of("zk-1node"),
+                List.of(LATENCY));
+        assertThat(disk.zooKeeper()).isTrue();
+        SelfCheckTally tally = new SelfCheckTally();
+        tally.unchanged(run(figure(LATENCY, Direction.LOWER_IS_BETTER, 2.0, "Pass")));
+        tally.injected(disk, run(figure(LATENCY, Direction.LOWER_IS_BETTER, 2.1, "Pass")));
+        assertThat(tally.problems()).isEmpty();
+        tally.injected(disk, run(figure(LATENCY, Direction.LOWER_IS_BETTER, 3.1, "Regression")));
+        assertThat(tally.problems()).singleElement().asString()
+                .isEqualTo("an environment change failed the build: disk made zk-1node / syncP50 Regression");
     }
 }

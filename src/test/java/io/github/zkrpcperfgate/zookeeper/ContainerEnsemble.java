@@ -3,6 +3,8 @@ package io.github.zkrpcperfgate.zookeeper;
 import com.github.dockerjava.api.model.ExposedPort;
 import com.github.dockerjava.api.model.PortBinding;
 import com.github.dockerjava.api.model.Ports;
+import io.github.zkrpcperfgate.calibration.FsyncDelayShim;
+import io.github.zkrpcperfgate.calibration.FsyncProbe;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -17,6 +19,7 @@ import org.testcontainers.containers.wait.strategy.Wait;
 import org.testcontainers.images.builder.Transferable;
 import org.testcontainers.lifecycle.Startables;
 import org.testcontainers.utility.DockerImageName;
+import org.testcontainers.utility.MountableFile;
 
 /**
  * An ensemble of ZooKeeper containers. Peers find each other at static addresses on the
@@ -110,6 +113,8 @@ final class ContainerEnsemble implements ZooKeeperEnsemble {
         List<String> command = ServerCommand.of("java", "/opt/zookeeper/conf:/opt/zookeeper/lib/*", "/conf/zoo.cfg", spec);
         GenericContainer<?> c = new GenericContainer<>(DockerImageName.parse(image))
                 .withLabels(Leftovers.labels(spec.scenario()))
+                .withEnv(spec.serverFsyncDelayMicros() > 0
+                        ? FsyncDelayShim.environment(FsyncDelayShim.IN_CONTAINER, spec.serverFsyncDelayMicros()) : Map.of())
                 .withExposedPorts(CLIENT_PORT)
                 .withCopyToContainer(Transferable.of(cfg), "/conf/zoo.cfg")
                 .withCopyToContainer(Transferable.of(id + "\n"), "/data/myid")
@@ -126,6 +131,9 @@ final class ContainerEnsemble implements ZooKeeperEnsemble {
                 });
         if (network != null) {
             c.withNetwork(network);
+        }
+        if (spec.serverFsyncDelayMicros() > 0) {
+            c.withCopyToContainer(MountableFile.forHostPath(Leftovers.fsyncDelayShim()), FsyncDelayShim.IN_CONTAINER);
         }
         return c;
     }
@@ -159,6 +167,45 @@ final class ContainerEnsemble implements ZooKeeperEnsemble {
             network = null;
         }
         ShutdownCleanup.unregister(this);
+    }
+
+    /**
+     * The probe in the first server's container, on its data directory: the same filesystem,
+     * overlay and cgroup as that server's transaction log. Through the docker CLI, whose stdin
+     * and stdout carry the probe's requests and answers.
+     */
+    @Override
+    public synchronized FsyncProbe fsyncProbe(long delayMicros) {
+        GenericContainer<?> first = containers.get(0);
+        List<String> command = new ArrayList<>(List.of("docker", "exec", "-i",
+                "-e", FsyncDelayShim.DELAY_VARIABLE + "=" + delayMicros));
+        if (delayMicros > 0) {
+            if (spec.serverFsyncDelayMicros() == 0) {
+                first.copyFileToContainer(MountableFile.forHostPath(Leftovers.fsyncDelayShim()), FsyncDelayShim.IN_CONTAINER);
+            }
+            command.addAll(List.of("-e", "LD_PRELOAD=" + FsyncDelayShim.IN_CONTAINER));
+        }
+        command.add(first.getContainerId());
+        command.addAll(FsyncProbe.command("java", ZooKeeperImage.PROBE_CLASSPATH, "/data"));
+        return new FsyncProbe(new ProcessBuilder(command), "a server container's /data");
+    }
+
+    /**
+     * The host's process ids of the server JVMs (each container's first process), where the
+     * engine runs on this machine: a remote engine's ids mean nothing here, so only a process
+     * that runs QuorumPeerMain counts.
+     */
+    @Override
+    public synchronized List<Long> serverProcessIds() {
+        List<Long> pids = new ArrayList<>();
+        for (GenericContainer<?> c : containers) {
+            Long pid = DockerClientFactory.instance().client().inspectContainerCmd(c.getContainerId()).exec().getState().getPidLong();
+            if (pid != null && pid > 0 && ProcessHandle.of(pid).flatMap(p -> p.info().commandLine())
+                    .map(cmd -> cmd.contains("QuorumPeerMain")).orElse(false)) {
+                pids.add(pid);
+            }
+        }
+        return pids;
     }
 
     /** {@code docker update --cpus}: the CFS quota of each running container. */

@@ -10,8 +10,11 @@ import java.util.List;
  * @param size           number of servers, 1 (standalone) or an odd quorum size
  * @param readyTimeout   how long start-up may take until every node serves and one leads
  * @param serverJvmFlags extra flags for every server JVM (e.g. an injected slowdown)
+ * @param serverFsyncDelayMicros an injected slowdown: every fsync of every server returns this many
+ *                       µs late (an LD_PRELOAD shim); 0 for none
  */
-public record EnsembleSpec(String scenario, int size, Duration readyTimeout, List<String> serverJvmFlags) {
+public record EnsembleSpec(String scenario, int size, Duration readyTimeout, List<String> serverJvmFlags,
+                           long serverFsyncDelayMicros) {
 
     public EnsembleSpec {
         if (size < 1 || (size > 1 && size % 2 == 0)) {
@@ -21,14 +24,21 @@ public record EnsembleSpec(String scenario, int size, Duration readyTimeout, Lis
             throw new IllegalArgumentException(scenario + ": readyTimeout must be positive, was " + readyTimeout);
         }
         serverJvmFlags = List.copyOf(serverJvmFlags);
+        if (serverFsyncDelayMicros < 0) {
+            throw new IllegalArgumentException(scenario + ": serverFsyncDelayMicros must be >= 0, was " + serverFsyncDelayMicros);
+        }
     }
 
     public static EnsembleSpec of(String scenario, int size) {
-        return new EnsembleSpec(scenario, size, Duration.ofSeconds(90), List.of());
+        return new EnsembleSpec(scenario, size, Duration.ofSeconds(90), List.of(), 0);
     }
 
     public EnsembleSpec withServerJvmFlags(List<String> flags) {
-        return new EnsembleSpec(scenario, size, readyTimeout, flags);
+        return new EnsembleSpec(scenario, size, readyTimeout, flags, serverFsyncDelayMicros);
+    }
+
+    public EnsembleSpec withServerFsyncDelayMicros(long micros) {
+        return new EnsembleSpec(scenario, size, readyTimeout, serverJvmFlags, micros);
     }
 
     public boolean standalone() {

@@ -42,6 +42,15 @@ public final class Leftovers {
         return ProcessHandle.current().pid();
     }
 
+    /**
+     * The fsync-delay shim of the disk injections, built once into a temporary directory this JVM
+     * owns (swept like the child JVMs' data when the owner dies).
+     */
+    static java.nio.file.Path fsyncDelayShim() {
+        return io.github.zkrpcperfgate.calibration.FsyncDelayShim.library(java.nio.file.Path.of(
+                System.getProperty("java.io.tmpdir"), TEMP_DIR_PREFIX + ownerPid() + "-fsync-shim"));
+    }
+
     public static Map<String, String> labels(String scenario) {
         return Map.of(SUITE_LABEL, "zookeeper", OWNER_LABEL, Long.toString(ownerPid()),
                 SUITE_LABEL + ".scenario", scenario);

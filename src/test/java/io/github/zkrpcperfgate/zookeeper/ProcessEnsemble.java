@@ -1,5 +1,7 @@
 package io.github.zkrpcperfgate.zookeeper;
 
+import io.github.zkrpcperfgate.calibration.FsyncDelayShim;
+import io.github.zkrpcperfgate.calibration.FsyncProbe;
 import java.io.File;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -101,10 +103,14 @@ final class ProcessEnsemble implements ZooKeeperEnsemble {
             Path cfg = node.resolve("zoo.cfg");
             Files.writeString(cfg, ZooConfig.render(data.toString(), LOOPBACK, ports[3 * (id - 1)], peers), StandardCharsets.UTF_8);
             Path log = node.resolve("server.log");
-            Process p = new ProcessBuilder(ServerCommand.of(java, classpath, cfg.toString(), spec))
+            ProcessBuilder server = new ProcessBuilder(ServerCommand.of(java, classpath, cfg.toString(), spec))
                     .redirectErrorStream(true)
-                    .redirectOutput(log.toFile())
-                    .start();
+                    .redirectOutput(log.toFile());
+            if (spec.serverFsyncDelayMicros() > 0) {
+                server.environment().putAll(FsyncDelayShim.environment(Leftovers.fsyncDelayShim().toString(),
+                        spec.serverFsyncDelayMicros()));
+            }
+            Process p = server.start();
             processes.add(p);
             endpoints.add(new NodeEndpoint(id, LOOPBACK, ports[3 * (id - 1)], () -> tail(log, p),
                     () -> p.isAlive() ? NodeEndpoint.fatalLine(tail(log, p)) : Optional.of("exited with code " + p.exitValue())));
@@ -156,6 +162,22 @@ final class ProcessEnsemble implements ZooKeeperEnsemble {
             }
         }
         processes.clear();
+    }
+
+    @Override
+    public synchronized List<Long> serverProcessIds() {
+        return processes.stream().map(Process::pid).toList();
+    }
+
+    /** A child JVM on the servers' data filesystem (the directory that holds every server's data). */
+    @Override
+    public synchronized FsyncProbe fsyncProbe(long delayMicros) {
+        String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
+        ProcessBuilder probe = new ProcessBuilder(FsyncProbe.command(java, FsyncProbe.ownClasspath().toString(), directory.toString()));
+        if (delayMicros > 0) {
+            probe.environment().putAll(FsyncDelayShim.environment(Leftovers.fsyncDelayShim().toString(), delayMicros));
+        }
+        return new FsyncProbe(probe, "child JVMs' data directory under " + directory.getParent());
     }
 
     @Override

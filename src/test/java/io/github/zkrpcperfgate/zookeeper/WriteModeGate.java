@@ -2,6 +2,7 @@ package io.github.zkrpcperfgate.zookeeper;
 
 import io.github.zkrpcperfgate.baseline.Baselines;
 import io.github.zkrpcperfgate.calibration.CalibrationProbes;
+import io.github.zkrpcperfgate.calibration.FsyncProbe;
 import io.github.zkrpcperfgate.gate.GateRun;
 import io.github.zkrpcperfgate.gate.Injection;
 import io.github.zkrpcperfgate.measure.EnvironmentFingerprint;
@@ -36,17 +37,35 @@ public final class WriteModeGate {
     public static final String INJECT_PROXY_DELAY = "zk.proxyDelayUs";
     /** {@code -Dperf.inject=zk.multiBatch=N}: the multi mode sends its creates in requests of N ops. */
     public static final String INJECT_MULTI_BATCH = "zk.multiBatch";
+    /** {@code -Dperf.inject=zk.fsyncDelayUs=N}: every server's fsyncs return N µs late (a server that syncs slower). */
+    public static final String INJECT_SERVER_FSYNC_DELAY = "zk.fsyncDelayUs";
+    /**
+     * {@code -Dperf.inject=env.fsyncDelayUs=N}: the servers' fsyncs and the fsync probe's return N µs late
+     * alike: a slower disk, which the gate must not call a regression.
+     */
+    public static final String INJECT_DISK_FSYNC_DELAY = "env.fsyncDelayUs";
     static final Set<String> INJECTION_KEYS = Set.of(INJECT_FLUSH_DELAY, INJECT_MAX_OUTSTANDING, INJECT_CPUS,
-            INJECT_PROXY_DELAY, INJECT_MULTI_BATCH);
+            INJECT_PROXY_DELAY, INJECT_MULTI_BATCH, INJECT_SERVER_FSYNC_DELAY);
 
     private static final Duration CONNECT_TIMEOUT = Duration.ofSeconds(30);
 
     private WriteModeGate() {
     }
 
+    /**
+     * {@code spec} with the server-side part of {@code injection}: JVM flags, and a delay on every
+     * fsync (of the servers only, or of the whole disk). Real slowdowns, nothing faked.
+     */
+    public static EnsembleSpec injected(EnsembleSpec spec, Injection injection) {
+        long fsyncDelay = injection.get(INJECT_SERVER_FSYNC_DELAY).or(() -> injection.get(INJECT_DISK_FSYNC_DELAY))
+                .map(Long::parseLong).orElse(0L);
+        return spec.withServerJvmFlags(serverFlags(injection)).withServerFsyncDelayMicros(fsyncDelay);
+    }
+
     /** Server JVM flags that realise {@code injection}: real server-side slowdowns, nothing faked. */
-    public static List<String> serverFlags(Injection injection) {
+    static List<String> serverFlags(Injection injection) {
         injection.requireKnown("zk.", INJECTION_KEYS);
+        injection.requireKnown("env.", Set.of(INJECT_DISK_FSYNC_DELAY));
         List<String> flags = new ArrayList<>();
         injection.get(INJECT_FLUSH_DELAY).ifPresent(ms -> {
             long delay = Long.parseLong(ms);
@@ -68,9 +87,7 @@ public final class WriteModeGate {
      */
     public static GroupResult runOnFreshEnsembles(String group, List<EnsembleSpec> specs, Function<Backend, GateRun> gateFor,
                                                   int ops, Injection injection) throws Exception {
-        List<String> flags = serverFlags(injection);
-        EnsembleGroup ensembles = EnsembleGroup.fromSystemProperties(
-                specs.stream().map(s -> s.withServerJvmFlags(flags)).toList());
+        EnsembleGroup ensembles = EnsembleGroup.fromSystemProperties(specs.stream().map(s -> injected(s, injection)).toList());
         try {
             ensembles.start();
             GateRun gate = gateFor.apply(ensembles.backend());
@@ -87,7 +104,13 @@ public final class WriteModeGate {
         List<DelayingProxy> proxies = new ArrayList<>();
         int multiBatch = injection.get(INJECT_MULTI_BATCH).map(Integer::parseInt).orElse(0);
         Optional<Duration> proxyDelay = injection.get(INJECT_PROXY_DELAY).map(us -> Duration.ofNanos(Long.parseLong(us) * 1000));
-        try (CalibrationProbes probes = new CalibrationProbes()) {
+        long diskDelay = injection.get(INJECT_DISK_FSYNC_DELAY).map(Long::parseLong).orElse(0L);
+        // The fsync probe runs where the servers keep their data (a backend runs all its ensembles
+        // alike); an external ensemble's disks are out of reach, and the report says where it ran.
+        FsyncProbe fsync = ensembles.ensembles().get(0).fsyncProbe(diskDelay);
+        List<Long> serverProcesses = ensembles.ensembles().stream().flatMap(e -> e.serverProcessIds().stream()).toList();
+        try (CalibrationProbes probes = new CalibrationProbes(
+                ensembles.backend() == Backend.EXTERNAL ? fsync : fsync.requireDisk(), serverProcesses)) {
             List<Workload> workloads = new ArrayList<>(probes.workloads());
             List<String> scenarios = new ArrayList<>();
             for (ZooKeeperEnsemble ensemble : ensembles.ensembles()) {
@@ -112,6 +135,7 @@ public final class WriteModeGate {
             facts.put("backend", ensembles.backend().jsonName());
             facts.put("zookeeperVersion", System.getProperty("zookeeper.version", org.apache.zookeeper.Version.getFullVersion()));
             facts.put("zookeeperOpsPerSet", Integer.toString(ops));
+            facts.put("fsyncProbe", probes.fsyncWhere());
             if (ensembles.backend() == Backend.DOCKER) {
                 facts.put("baseImage", ZooKeeperImage.baseImage());
             }

@@ -1,5 +1,6 @@
 package io.github.zkrpcperfgate.zookeeper;
 
+import io.github.zkrpcperfgate.calibration.FsyncProbe;
 import java.util.Map;
 import org.testcontainers.lifecycle.Startable;
 
@@ -32,6 +33,27 @@ public interface ZooKeeperEnsemble extends Startable {
     default void limitCpus(double cpus) {
         throw new UnsupportedOperationException(spec().scenario() + ": the " + backend()
                 + " backend cannot limit a server's CPU; the zk.cpus injection needs -Dperf.zk.backend=docker");
+    }
+
+    /**
+     * Starts the fsync calibration probe where the servers keep their data, its fsyncs delayed by
+     * {@code delayMicros} (an injected slower disk, 0 for none). An ensemble whose disks this
+     * machine cannot reach probes the temporary directory, and says so in {@link FsyncProbe#where()}.
+     */
+    default FsyncProbe fsyncProbe(long delayMicros) {
+        if (delayMicros > 0) {
+            throw new UnsupportedOperationException(spec().scenario() + ": the " + backend()
+                    + " backend cannot slow the disk of servers it does not run; env.fsyncDelayUs needs docker or process");
+        }
+        return FsyncProbe.inTempDirectory();
+    }
+
+    /**
+     * Process ids, on this machine, of the server JVMs: their CPU is the system under test's, not
+     * a neighbour's. Empty where they run elsewhere.
+     */
+    default java.util.List<Long> serverProcessIds() {
+        return java.util.List.of();
     }
 
     /** Picks the endpoint to measure through: the lowest-id follower, else the only server. */

@@ -2,10 +2,12 @@ package io.github.zkrpcperfgate.zookeeper;
 
 import com.github.dockerjava.api.DockerClient;
 import com.github.dockerjava.api.exception.NotFoundException;
+import io.github.zkrpcperfgate.calibration.FsyncProbe;
+import io.github.zkrpcperfgate.calibration.FsyncProbeMain;
 import java.nio.file.Path;
 import java.util.HashMap;
-import java.util.Map;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import org.testcontainers.DockerClientFactory;
 import org.testcontainers.images.builder.ImageFromDockerfile;
@@ -48,6 +50,9 @@ final class ZooKeeperImage {
         return built;
     }
 
+    /** Where the fsync calibration probe's class lies in the image: the probe runs beside a server's data. */
+    static final String PROBE_CLASSPATH = "/opt/perfgate";
+
     private static String buildNow(String baseImage) throws Exception {
         requireBaseImage(baseImage);
         List<Path> jars = ServerClasspath.serverJars();
@@ -58,9 +63,12 @@ final class ZooKeeperImage {
                         "FROM " + baseImage,
                         "COPY lib/ /opt/zookeeper/lib/",
                         "COPY conf/ /opt/zookeeper/conf/",
+                        "COPY perfgate/ " + PROBE_CLASSPATH + "/",
                         "LABEL " + Leftovers.SUITE_LABEL + "=image",
                         ""))
                 .withFileFromClasspath("conf/logback.xml", "zookeeper-server/logback.xml");
+        String probeClass = FsyncProbeMain.class.getName().replace('.', '/') + ".class";
+        image = image.withFileFromPath("perfgate/" + probeClass, FsyncProbe.ownClasspath().resolve(probeClass));
         for (Path jar : jars) {
             image = image.withFileFromPath("lib/" + jar.getFileName(), jar);
         }
