@@ -108,27 +108,23 @@ public record GatedFigure(FigureKey key, String unit, Direction direction, doubl
     }
 
     /**
-     * Lower-is-better latency percentile of one workload less a fixed part of the workload's own
-     * (e.g. a handler's configured sleep), in units of the same round's calibration: what the
-     * system under test adds. The total stays in the report's latency curves.
+     * Lower-is-better milliseconds by which a latency percentile of one workload exceeds a fixed
+     * part of the workload's own (e.g. a handler's configured sleep): what the system under test
+     * adds. Milliseconds hold within a testbed; the total stays in the report's latency curves.
      *
-     * @param fixedLabel names the fixed part in the unit, e.g. {@code sleep} for "x(cpu) above sleep"
+     * @param fixedLabel names the fixed part in the unit, e.g. {@code sleep} for "ms above sleep"
      */
-    public static GatedFigure calibratedLatencyAbove(String scenario, String name, String workload, double percentile,
-                                                     double fixedMillis, String fixedLabel, Calibration calibration,
-                                                     double minimumBandFactor) {
+    public static GatedFigure latencyAbove(String scenario, String name, String workload, double percentile,
+                                           double fixedMillis, String fixedLabel, double minimumBandFactor) {
         FigureKey key = new FigureKey(scenario, name);
-        List<String> reads = new ArrayList<>();
-        reads.add(workload);
-        reads.addAll(calibration.probes());
-        return new GatedFigure(key, calibration.unit() + " above " + fixedLabel, Direction.LOWER_IS_BETTER,
-                minimumBandFactor, reads, round -> {
+        return new GatedFigure(key, "ms above " + fixedLabel, Direction.LOWER_IS_BETTER, minimumBandFactor,
+                List.of(workload), round -> {
                     double above = round.sample(workload).latencyMillis(percentile) - fixedMillis;
                     if (!(above > 0)) {
                         throw new IllegalStateException(key + ": p" + percentile + " of " + workload + " is not above its "
                                 + fixedLabel + " of " + fixedMillis + " ms in round " + round.index());
                     }
-                    return above / calibration.millis(round);
+                    return above;
                 });
     }
 

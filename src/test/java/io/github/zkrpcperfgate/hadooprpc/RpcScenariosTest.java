@@ -33,13 +33,13 @@ class RpcScenariosTest {
     }
 
     @Test
-    void latencyIsInCpuProbeUnitsAndASleepingHandlersSleepIsTakenOut() {
+    void latencyIsInMillisecondsAndASleepingHandlersSleepIsTakenOut() {
         var units = new java.util.HashMap<String, String>();
         RpcScenarios.figures(RpcScenarios.all()).stream().filter(f -> f.key().figure().equals("callP50"))
                 .forEach(f -> units.put(f.key().scenario(), f.unit()));
-        assertThat(units).containsEntry("rpc-seed-protobuf", "x(cpu) above sleep")
-                .containsEntry("rpc-small-protobuf", "x(cpu) above sleep")
-                .containsEntry("rpc-seed-writable", "x(cpu) above sleep").containsEntry("rpc-heavy-nosleep-protobuf", "x(cpu)");
+        assertThat(units).containsEntry("rpc-seed-protobuf", "ms above sleep")
+                .containsEntry("rpc-small-protobuf", "ms above sleep")
+                .containsEntry("rpc-seed-writable", "ms above sleep").containsEntry("rpc-heavy-nosleep-protobuf", "ms");
     }
 
     @Test
