@@ -11,8 +11,6 @@ import java.util.List;
  */
 public enum Calibration {
 
-    /** A sync create is a round trip plus a forced log write: loopback RTT p50 + fsync p50. */
-    ROUND_TRIP_AND_FSYNC("x(rtt+fsync)", List.of(LoopbackRoundTripProbe.NAME, FsyncProbe.NAME)),
     /** Latency made of CPU work (serialising, deserialising, request processing): CPU probe p50. */
     CPU("x(cpu)", List.of(CpuProbe.NAME));
 
@@ -24,7 +22,7 @@ public enum Calibration {
         this.probes = probes;
     }
 
-    /** The unit a calibrated figure is stated in, e.g. {@code x(rtt+fsync)}. */
+    /** The unit a calibrated figure is stated in, e.g. {@code x(cpu)}. */
     public String unit() {
         return unit;
     }

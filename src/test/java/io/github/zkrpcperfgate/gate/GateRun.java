@@ -435,7 +435,7 @@ public final class GateRun {
     }
 
     /**
-     * A recording run whose median lies more than {@value #OUTLIER_MADS} scaled median absolute
+     * A recording run whose median lies more than {@value RunOutliers#MADS} scaled median absolute
      * deviations from the other runs' and that alone widens the band fails the recording before
      * anything is written: one odd start of the servers would otherwise set a band's width
      * without a word.
@@ -456,9 +456,6 @@ public final class GateRun {
                     + " in the commit message.");
         }
     }
-
-    /** Beyond this many scaled MADs from the other runs' median, a recording run is an outlier. */
-    static final double OUTLIER_MADS = RunOutliers.MADS;
 
     /** What one recording run measured, kept until the last run is in. */
     private record RecordingRun(Map<FigureKey, List<Double>> perRound, SortedMap<String, String> environment,
