@@ -23,8 +23,8 @@ public final class WriteModeScenarios {
     public static final int DEFAULT_OPS = 10_000;
 
     /**
-     * Narrowest bands, as factors on a log scale. Latency-bound ratios and median latencies get
-     * ×/÷1.3: their run medians stay within 1.15× of each other here, and a band of 1.3 leaves a
+     * Narrowest bands, as factors on a log scale. Latency-bound ratios get ×/÷1.3 (median
+     * latencies: see {@link #MEDIAN_LATENCY_MIN_BAND}): their run medians stay within 1.15× of each other here, and a band of 1.3 leaves a
      * 1.5× slowdown outside it (the self-check measures both). Tail latencies (p99) move with
      * every stall of a shared machine, so they guard against gross regressions only (1.75).
      *
@@ -38,7 +38,15 @@ public final class WriteModeScenarios {
      */
     static final double RATIO_MIN_BAND = 1.3;
     static final double CPU_BOUND_RATIO_MIN_BAND = 1.5;
-    static final double MEDIAN_LATENCY_MIN_BAND = 1.3;
+    /**
+     * Sync p50 less the fsync probe is ZooKeeper's request pipeline: CPU work and thread wake-ups.
+     * This machine kind's CPU speed drifts within hours (CPU probe 7.6-8.3 ms while recording on
+     * 2026-11-30, 5.55 ms two hours later), and with it the residual: run medians 0.137-0.194 ms
+     * on 1 node (1.42x), 0.469-0.774 on 5 (1.65x, the highest a recording run). Divided by the CPU
+     * probe it overcorrects as often (1.07x-1.28x off). So ×/÷1.5 like the CPU-bound ratios; a
+     * server that syncs 300 µs slower still reads 3.05x and 1.69x.
+     */
+    static final double MEDIAN_LATENCY_MIN_BAND = 1.5;
     static final double TAIL_LATENCY_MIN_BAND = 1.75;
 
     private static final Duration ASYNC_TIMEOUT = Duration.ofSeconds(120);
