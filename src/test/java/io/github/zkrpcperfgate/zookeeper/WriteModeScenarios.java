@@ -41,12 +41,14 @@ public final class WriteModeScenarios {
     /**
      * Sync p50 less the fsync probe is ZooKeeper's request pipeline: CPU work and thread wake-ups.
      * This machine kind's CPU speed drifts within hours (CPU probe 7.6-8.3 ms while recording on
-     * 2026-11-30, 5.55 ms two hours later), and with it the residual: run medians 0.137-0.194 ms
-     * on 1 node (1.42x), 0.469-0.774 on 5 (1.65x, the highest a recording run). Divided by the CPU
-     * probe it overcorrects as often (1.07x-1.28x off). So ×/÷1.5 like the CPU-bound ratios; a
-     * server that syncs 300 µs slower still reads 3.05x and 1.69x.
+     * 2026-11-30, 5.55-5.6 ms two hours later), and the residual with it: 5 recording runs
+     * 0.158-0.194 ms on 1 node, three later unchanged runs 0.124-0.177 (as low as 0.67x the
+     * centre); 5 nodes 0.459-0.774. A 1.3 floor failed an unchanged build, 1.5 left one at 1.007x
+     * its edge, so the tails' 1.75 it is, until the figure is re-recorded in CPU-probe units
+     * (those three runs read 0.95-1.28x the recording that way). A server that syncs 300 µs
+     * slower still reads 3.05x on 1 node; on 5 nodes (1.69x) its ratios over sync catch it.
      */
-    static final double MEDIAN_LATENCY_MIN_BAND = 1.5;
+    static final double MEDIAN_LATENCY_MIN_BAND = 1.75;
     static final double TAIL_LATENCY_MIN_BAND = 1.75;
 
     private static final Duration ASYNC_TIMEOUT = Duration.ofSeconds(120);
