@@ -107,8 +107,8 @@ public final class WriteModeGate {
         long diskDelay = injection.get(INJECT_DISK_FSYNC_DELAY).map(Long::parseLong).orElse(0L);
         // The fsync probe runs where the servers keep their data (a backend runs all its ensembles
         // alike); an external ensemble's disks are out of reach, and the report says where it ran.
-        FsyncProbe fsync = ensembles.ensembles().get(0).fsyncProbe(diskDelay);
         List<Long> serverProcesses = ensembles.ensembles().stream().flatMap(e -> e.serverProcessIds().stream()).toList();
+        FsyncProbe fsync = ensembles.ensembles().get(0).fsyncProbe(diskDelay);
         try (CalibrationProbes probes = new CalibrationProbes(
                 ensembles.backend() == Backend.EXTERNAL ? fsync : fsync.requireDisk(), serverProcesses)) {
             List<Workload> workloads = new ArrayList<>(probes.workloads());
