@@ -76,6 +76,24 @@ public record GatedFigure(FigureKey key, String unit, Direction direction, doubl
     }
 
     /**
+     * {@link #latencyAboveProbe} in units of the same round's {@code calibration}, e.g. "x(cpu)
+     * above fsync": what is left once the disk's share is taken out is CPU work and wake-ups,
+     * which follow the machine's CPU speed; dividing by the CPU probe keeps the figure where it
+     * was when that speed drifts (an additive part out, a proportional part cancelled).
+     */
+    public static GatedFigure latencyAboveProbe(String scenario, String name, String workload, double percentile,
+                                                String probe, String probeLabel, Calibration per,
+                                                double minimumBandFactor) {
+        FigureKey key = new FigureKey(scenario, name);
+        List<String> reads = new ArrayList<>(List.of(workload, probe));
+        reads.addAll(per.probes());
+        return new GatedFigure(key, per.unit() + " above " + probeLabel, Direction.LOWER_IS_BETTER, minimumBandFactor,
+                reads,
+                round -> aboveProbe(key, round.sample(workload).latencyMillis(percentile), round, probe, probeLabel)
+                        / per.millis(round));
+    }
+
+    /**
      * Time per operation of {@code slower} less the probe's median, over the time per operation
      * of {@code faster} less the probe's median where {@code fasterPaysProbe}: how many times
      * faster one mode is than the part of another that is the system's own. Higher is better

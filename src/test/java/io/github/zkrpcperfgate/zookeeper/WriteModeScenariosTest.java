@@ -19,7 +19,7 @@ class WriteModeScenariosTest {
                 .containsEntry("zk-5node / multiOverSync", 1.5)
                 .containsEntry("zk-1node / asyncOverSync", 1.5)
                 .containsEntry("zk-5node / syncCostOver1node", 1.3)
-                .containsEntry("zk-1node / syncP50", 2.0)
-                .containsEntry("zk-5node / syncP99", 2.5);
+                .containsEntry("zk-1node / syncP50", 1.5)
+                .containsEntry("zk-5node / syncP99", 2.0);
     }
 }
