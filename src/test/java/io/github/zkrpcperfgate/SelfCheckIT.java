@@ -21,7 +21,11 @@ import io.github.zkrpcperfgate.selfcheck.SelfCheckTally;
 import io.github.zkrpcperfgate.zookeeper.EnsembleSpec;
 import io.github.zkrpcperfgate.zookeeper.WriteModeGate;
 import io.github.zkrpcperfgate.zookeeper.WriteModeScenarios;
+import java.nio.file.Path;
 import java.time.Duration;
+import java.time.Instant;
+import java.time.ZoneOffset;
+import java.time.format.DateTimeFormatter;
 import java.util.List;
 import java.util.function.Predicate;
 import org.junit.jupiter.api.DisplayName;
@@ -31,7 +35,9 @@ import org.junit.jupiter.api.Test;
  * {@code ./mvnw verify -Pselfcheck}: is the gate worth trusting? Runs each scenario group K times
  * unchanged (every failure is a false alarm), once more beside a CPU hog (must pass, may take
  * more rounds), and once per injected slowdown of {@link SelfCheckCatalogue} (each targeted
- * figure slowed 1.5× or more must fail). Writes target/perf-report/selfcheck.{json,md}.
+ * figure slowed 1.5× or more must fail). Writes target/perf-report/selfcheck.{json,md};
+ * {@code -Dperf.selfcheck.resume=<an earlier selfcheck.json>} goes on from an earlier session,
+ * running only what it lacks (unchanged runs up to K, the neighbour, injections not yet run).
  */
 @DisplayName("Gate self-check: false alarms, a noisy neighbour, injected slowdowns")
 class SelfCheckIT {
@@ -40,32 +46,61 @@ class SelfCheckIT {
     private static final int RUNS = Integer.getInteger("perf.selfcheck.runs", 10);
     private static final int OPS = Integer.getInteger("perf.zk.ops", WriteModeScenarios.DEFAULT_OPS);
 
-    private final SelfCheckTally tally = new SelfCheckTally(
-            SETTINGS.profile() == PerfProfile.QUICK ? GateAssertions.QUICK_DISTURBED_ALLOWED : 0);
+    /** An earlier session's selfcheck.json to go on from: its runs are pooled with this session's. */
+    private static final String RESUME = System.getProperty("perf.selfcheck.resume", "");
+    private static final int DISTURBED_ALLOWED =
+            SETTINGS.profile() == PerfProfile.QUICK ? GateAssertions.QUICK_DISTURBED_ALLOWED : 0;
+    private static final String ZOOKEEPER = "zookeeper";
+    private static final String HADOOP_RPC = "hadoop-rpc";
+
+    /** The bands every pooled run must have been judged against. */
+    private static final String BASELINES_DIGEST = baselinesDigest();
+
+    private SelfCheckTally tally;
+    private Duration earlierSessions = Duration.ZERO;
     private final long started = System.nanoTime();
 
     @Test
     @DisplayName("no false alarm in K unchanged runs, none beside a CPU hog, every >= 1.5x slowdown caught")
     void theGateIsWorthTrusting() throws Exception {
+        String session = DateTimeFormatter.ofPattern("yyyy-MM-dd'T'HH:mm'Z'").withZone(ZoneOffset.UTC).format(Instant.now());
+        if (RESUME.isBlank()) {
+            tally = new SelfCheckTally(DISTURBED_ALLOWED, session);
+        } else {
+            SelfCheckReport.Earlier earlier = SelfCheckReport.read(Path.of(RESUME));
+            if (!earlier.baselinesDigest().equals(BASELINES_DIGEST)) {
+                throw new IllegalStateException("the baselines changed since the self-check in " + RESUME + " ran ("
+                        + earlier.baselinesDigest() + ", now " + BASELINES_DIGEST + "): its runs were judged against other"
+                        + " bands and cannot be pooled with new ones; start a new self-check without -Dperf.selfcheck.resume");
+            }
+            tally = SelfCheckTally.resuming(earlier.runs(), SelfCheckCatalogue.all(), DISTURBED_ALLOWED, session);
+            earlierSessions = earlier.elapsed();
+            System.out.println("[perf] self-check: resuming from " + RESUME + " (unchanged runs so far: zookeeper "
+                    + tally.unchangedRuns(ZOOKEEPER) + ", hadoop-rpc " + tally.unchangedRuns(HADOOP_RPC) + ")");
+        }
         List<EnsembleSpec> ensembles = WriteModeScenarios.ensembles(System.getProperty("perf.zk.connect")).stream()
                 .filter(s -> SETTINGS.selects(s.scenario())).toList();
         List<RpcScenario> rpc = RpcScenarios.all().stream().filter(s -> SETTINGS.selects(s.name())).toList();
 
         // One unchanged run first, as the reference the slowdowns are measured against, then the
         // neighbour and the injections, then the other unchanged runs: a self-check cut short
-        // (the machine's time is finite) still answers every question, with fewer runs.
-        unchangedRun(1, ensembles, rpc);
+        // (the machine's time is finite) still answers every question, with fewer runs, and a
+        // resumed one does only what is missing.
+        unchangedRunsUpTo(1, ensembles, rpc);
         try (CpuHog hog = CpuHog.start(0)) {
-            if (!ensembles.isEmpty()) {
+            if (!ensembles.isEmpty() && !tally.hasNoise(ZOOKEEPER)) {
                 tally.noise(zooKeeper(ensembles, Injection.none()), hog.description());
                 save();
             }
-            if (!rpc.isEmpty()) {
+            if (!rpc.isEmpty() && !tally.hasNoise(HADOOP_RPC)) {
                 tally.noise(hadoopRpc(rpc, Injection.none()), hog.description());
                 save();
             }
         }
         for (InjectionCase c : SelfCheckCatalogue.all()) {
+            if (tally.has(c)) {
+                continue;
+            }
             Predicate<String> inCase = name -> c.scenarios().contains(name) && SETTINGS.selects(name);
             System.out.println("[perf] self-check: injecting " + c.name() + " (" + c.inject() + ")");
             try {
@@ -75,26 +110,35 @@ class SelfCheckIT {
                 tally.injected(c, result);
             } catch (UnsupportedOperationException e) {
                 tally.skipped(c, e.getMessage()); // e.g. zk.cpus on a backend that cannot limit CPU
+            } catch (Exception e) {
+                // One broken injection must not cost the hours of runs around it: a problem, rerun on resume.
+                e.printStackTrace();
+                tally.couldNotRun(c, e);
             }
             save();
         }
-        for (int run = 2; run <= RUNS; run++) {
-            unchangedRun(run, ensembles, rpc);
-        }
+        unchangedRunsUpTo(RUNS, ensembles, rpc);
         assertThat(tally.problems())
                 .as("the gate's self-check goals (see %s)", SETTINGS.reportDir().resolve(SelfCheckReport.MARKDOWN))
                 .isEmpty();
     }
 
-    private void unchangedRun(int run, List<EnsembleSpec> ensembles, List<RpcScenario> rpc) throws Exception {
-        System.out.println("[perf] self-check: unchanged run " + run + " of " + RUNS);
-        if (!ensembles.isEmpty()) {
-            tally.unchanged(zooKeeper(ensembles, Injection.none()));
-            save();
-        }
-        if (!rpc.isEmpty()) {
-            tally.unchanged(hadoopRpc(rpc, Injection.none()));
-            save();
+    /** Unchanged runs of each selected group until it has {@code runs} of them, counting earlier sessions'. */
+    private void unchangedRunsUpTo(int runs, List<EnsembleSpec> ensembles, List<RpcScenario> rpc) throws Exception {
+        while ((!ensembles.isEmpty() && tally.unchangedRuns(ZOOKEEPER) < runs)
+                || (!rpc.isEmpty() && tally.unchangedRuns(HADOOP_RPC) < runs)) {
+            if (!ensembles.isEmpty() && tally.unchangedRuns(ZOOKEEPER) < runs) {
+                System.out.println("[perf] self-check: unchanged run " + (tally.unchangedRuns(ZOOKEEPER) + 1) + " of "
+                        + RUNS + ", zookeeper");
+                tally.unchanged(zooKeeper(ensembles, Injection.none()));
+                save();
+            }
+            if (!rpc.isEmpty() && tally.unchangedRuns(HADOOP_RPC) < runs) {
+                System.out.println("[perf] self-check: unchanged run " + (tally.unchangedRuns(HADOOP_RPC) + 1) + " of "
+                        + RUNS + ", hadoop-rpc");
+                tally.unchanged(hadoopRpc(rpc, Injection.none()));
+                save();
+            }
         }
     }
 
@@ -102,7 +146,7 @@ class SelfCheckIT {
         if (specs.isEmpty()) {
             throw new UnsupportedOperationException("none of its scenarios is selected by -Dperf.scenarios");
         }
-        return WriteModeGate.runOnFreshEnsembles("zookeeper", specs, backend -> new GateRun("zookeeper",
+        return WriteModeGate.runOnFreshEnsembles(ZOOKEEPER, specs, backend -> new GateRun(ZOOKEEPER,
                 SETTINGS.baseline(WriteModeScenarios.baselineFile(backend)), GateMode.JUDGE,
                 SETTINGS.plan(PerfSettings.DEFAULT_PLAN), Progress.toStdout()), OPS, injection);
     }
@@ -111,14 +155,31 @@ class SelfCheckIT {
         if (scenarios.isEmpty()) {
             throw new UnsupportedOperationException("none of its scenarios is selected by -Dperf.scenarios");
         }
-        GateRun gate = new GateRun("hadoop-rpc", SETTINGS.baseline(RpcScenarios.BASELINE_FILE), GateMode.JUDGE,
+        GateRun gate = new GateRun(HADOOP_RPC, SETTINGS.baseline(RpcScenarios.BASELINE_FILE), GateMode.JUDGE,
                 SETTINGS.plan(PerfSettings.DEFAULT_PLAN), Progress.toStdout());
         // No RPCCallBenchmark cross-check: it judges our client, not the gate, and would add ~15 s a run.
-        return RpcGate.run("hadoop-rpc", scenarios, gate, gate.readBaselines(), injection, false);
+        return RpcGate.run(HADOOP_RPC, scenarios, gate, gate.readBaselines(), injection, false);
     }
 
     private void save() throws Exception {
-        Duration elapsed = Duration.ofNanos(System.nanoTime() - started);
-        SelfCheckReport.write(SETTINGS.reportDir(), tally, RUNS, elapsed);
+        Duration elapsed = earlierSessions.plus(Duration.ofNanos(System.nanoTime() - started));
+        SelfCheckReport.write(SETTINGS.reportDir(), tally, RUNS, elapsed, BASELINES_DIGEST);
+    }
+
+    /** SHA-256 of this testbed's baseline files, by name and content ("none" without any). */
+    private static String baselinesDigest() {
+        Path dir = SETTINGS.baseline(RpcScenarios.BASELINE_FILE).file().getParent();
+        try (java.util.stream.Stream<Path> files = java.nio.file.Files.list(dir)) {
+            java.security.MessageDigest sha = java.security.MessageDigest.getInstance("SHA-256");
+            for (Path f : files.filter(f -> f.toString().endsWith(".json")).sorted().toList()) {
+                sha.update(f.getFileName().toString().getBytes(java.nio.charset.StandardCharsets.UTF_8));
+                sha.update(java.nio.file.Files.readAllBytes(f));
+            }
+            return java.util.HexFormat.of().formatHex(sha.digest()).substring(0, 16);
+        } catch (java.nio.file.NoSuchFileException e) {
+            return "none";
+        } catch (java.io.IOException | java.security.NoSuchAlgorithmException e) {
+            throw new IllegalStateException("cannot read the baselines in " + dir + ": " + e, e);
+        }
     }
 }

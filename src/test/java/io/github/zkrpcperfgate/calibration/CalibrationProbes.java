@@ -22,17 +22,17 @@ public final class CalibrationProbes implements AutoCloseable {
 
     /** Probes whose fsync runs in this machine's temporary directory, for servers in this JVM. */
     public CalibrationProbes() {
-        this(FsyncProbe.inTempDirectory(), List.of());
+        this(FsyncProbe.inTempDirectory(), OwnCpu.none());
     }
 
     /**
      * @param fsync           the fsync probe, e.g. on the servers' data filesystem; closed with the others
-     * @param serverProcesses process ids of the servers under test outside this JVM: CPU they use
-     *                        is the system's own, not a neighbour's
+     * @param servers where the servers under test outside this JVM spend CPU: it is the system's
+     *                own, not a neighbour's
      */
-    public CalibrationProbes(FsyncProbe fsync, List<Long> serverProcesses) {
+    public CalibrationProbes(FsyncProbe fsync, OwnCpu servers) {
         this.fsync = fsync;
-        this.cpuParallel = new ParallelCpuProbe(serverProcesses);
+        this.cpuParallel = new ParallelCpuProbe(servers);
     }
 
     /** Where the fsync probe runs, for the report. */

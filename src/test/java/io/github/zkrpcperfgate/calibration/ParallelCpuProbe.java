@@ -18,7 +18,7 @@ import java.util.concurrent.TimeUnit;
  * a round was disturbed. Slower by whom: our own servers' background work (a JVM's GC after 5.6 MB
  * payloads, followers catching up) slows it too, and the system under test must not pass for
  * a neighbour. So each set also reads, from /proc, how much CPU the whole machine used and how
- * much our own processes did (this JVM and the servers under test); the rest, as a share of
+ * much our own did (this JVM, the servers' processes or containers: {@link OwnCpu}); the rest, as a share of
  * the machine's capacity over the set, is {@link #FOREIGN_CPU_SHARE}.
  */
 public final class ParallelCpuProbe implements Workload, AutoCloseable {
@@ -41,22 +41,20 @@ public final class ParallelCpuProbe implements Workload, AutoCloseable {
         return t;
     });
 
-    private final List<Long> ownProcesses;
+    private final OwnCpu ours;
     private Map<String, Double> lastSetFacts = Map.of();
 
     /** A probe for which only this JVM is ours (the servers under test run in it, or nowhere). */
     public ParallelCpuProbe() {
-        this(List.of());
+        this(OwnCpu.none());
     }
 
-    /** @param serverProcesses the process ids of the servers under test, besides this JVM */
-    public ParallelCpuProbe(List<Long> serverProcesses) {
+    /** @param servers where the servers under test spend CPU, besides this JVM */
+    public ParallelCpuProbe(OwnCpu servers) {
         for (int i = 0; i < threads; i++) {
             tasks.add(new CpuProbe());
         }
-        List<Long> pids = new ArrayList<>(serverProcesses);
-        pids.add(ProcessHandle.current().pid());
-        this.ownProcesses = List.copyOf(pids);
+        this.ours = servers;
     }
 
     @Override
@@ -71,9 +69,8 @@ public final class ParallelCpuProbe implements Workload, AutoCloseable {
 
     @Override
     public void runSet(LatencyRecorder latencies) throws Exception {
-        List<Long> ours = ownProcesses;
         long machineBefore = CpuAccounting.machineBusyTicks();
-        long oursBefore = CpuAccounting.processTicks(ours);
+        long oursBefore = ours.ticks();
         long setStart = System.nanoTime();
         for (int op = 0; op < OPERATIONS_PER_SET; op++) {
             long start = System.nanoTime();
@@ -92,7 +89,7 @@ public final class ParallelCpuProbe implements Workload, AutoCloseable {
         }
         double seconds = (System.nanoTime() - setStart) / 1e9;
         long machine = CpuAccounting.machineBusyTicks() - machineBefore;
-        long own = CpuAccounting.processTicks(ours) - oursBefore;
+        long own = ours.ticks() - oursBefore;
         lastSetFacts = machineBefore < 0 || oursBefore < 0 ? Map.of()
                 : Map.of(FOREIGN_CPU_SHARE, Math.max(0, machine - own) / (TICKS_PER_SECOND * seconds * threads));
     }

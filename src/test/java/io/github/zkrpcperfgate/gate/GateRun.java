@@ -367,8 +367,9 @@ public final class GateRun {
         List<Round> rounds = trial.rounds();
         Map<FigureKey, List<Double>> values = new LinkedHashMap<>();
         figures.forEach(f -> values.put(f.key(), perRound(f, rounds)));
-        List<String> notes = busyRounds(rounds)
-                .map(n -> n + " while recording run " + run + "; those rounds were left out of the recording").stream().toList();
+        boolean anyBusy = rounds.stream().anyMatch(CpuContention::busy);
+        List<String> notes = busyRounds(rounds).map(n -> n + " while recording run " + run
+                + (anyBusy ? "; the busy rounds were left out of the recording" : "")).stream().toList();
         notes.forEach(n -> progress.phase(group + ": " + n));
         List<Sample> samples = samples(rounds);
         recordingRuns.add(new RecordingRun(values, environment, samples, notes, rounds.size()));

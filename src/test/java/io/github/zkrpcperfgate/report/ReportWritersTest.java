@@ -1,6 +1,7 @@
 package io.github.zkrpcperfgate.report;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.github.zkrpcperfgate.files.JsonFiles;
@@ -94,5 +95,21 @@ class ReportWritersTest {
         GroupResult g = new GroupResult("zookeeper", new TreeMap<>(), List.of(empty), List.of(), List.of(), List.of());
         assertThat(JsonFiles.mapper().readTree(TrendFiles.githubActionBenchmark(List.of(g), Direction.LOWER_IS_BETTER))).isEmpty();
         assertThat(JsonFiles.mapper().readTree(TrendFiles.bencherMetricFormat(List.of(g)))).isEmpty();
+    }
+
+    @Test
+    void resultsJsonReadsBackIntoTheGroupsItWasWrittenFrom() throws Exception {
+        GroupResult group = group();
+        String json = ResultsJson.render(List.of(group));
+        List<GroupResult> back = ResultsJson.read(json, "results.json");
+        assertThat(back).singleElement().satisfies(g -> {
+            assertThat(g.figures()).isEqualTo(group.figures());
+            assertThat(g.environment()).isEqualTo(group.environment());
+            assertThat(g.notes()).isEqualTo(group.notes());
+            assertThat(g.samples().get(0).latencies()).isEqualTo(group.samples().get(0).latencies());
+        });
+        assertThat(ResultsJson.render(back)).isEqualTo(json);
+        assertThatThrownBy(() -> ResultsJson.read("{\"schemaVersion\": 1}", "old/results.json"))
+                .hasMessageContaining("old/results.json: schemaVersion 1");
     }
 }

@@ -1,16 +1,33 @@
 package io.github.zkrpcperfgate.report;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.github.zkrpcperfgate.files.JsonFiles;
 import io.github.zkrpcperfgate.measure.Sample;
+import io.github.zkrpcperfgate.stats.Estimate;
+import io.github.zkrpcperfgate.verdict.Band;
+import io.github.zkrpcperfgate.verdict.Direction;
+import io.github.zkrpcperfgate.verdict.FigureKey;
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.util.ArrayList;
+import java.util.Base64;
 import java.util.List;
+import java.util.Map;
 import java.util.TreeMap;
+import java.util.zip.DataFormatException;
+import org.HdrHistogram.Histogram;
 
-/** {@code results.json}: environment, every figure with statistic and verdict, every raw sample. */
+/**
+ * {@code results.json}: environment, every figure with statistic and verdict, every raw sample
+ * (its latency histogram whole, HdrHistogram's compressed encoding in base64). It reads back into
+ * the groups it was written from, so shards of one run can be merged into one report.
+ */
 public final class ResultsJson {
 
-    public static final int SCHEMA_VERSION = 1;
+    /** 2: samples carry their histogram and facts, enough to read a run back. */
+    public static final int SCHEMA_VERSION = 2;
 
     private ResultsJson() {
     }
@@ -40,7 +57,8 @@ public final class ResultsJson {
         return JsonFiles.render(root);
     }
 
-    private static void figure(ObjectNode n, String group, FigureResult f) {
+    /** One figure as {@code results.json} (and the self-check's ledger) writes it. */
+    public static void figure(ObjectNode n, String group, FigureResult f) {
         n.put("group", group);
         n.put("scenario", f.key().scenario());
         n.put("figure", f.key().figure());
@@ -60,6 +78,31 @@ public final class ResultsJson {
         f.workloads().forEach(n.putArray("workloads")::add);
     }
 
+    /** A figure back from what {@link #figure} wrote; fails on a missing field, naming it. */
+    public static FigureResult readFigure(JsonNode n) {
+        JsonNode interval = required(n, "interval");
+        JsonNode band = required(n, "band");
+        List<Double> perRound = new ArrayList<>();
+        required(n, "perRound").forEach(v -> perRound.add(v.asDouble()));
+        List<String> workloads = new ArrayList<>();
+        n.path("workloads").forEach(w -> workloads.add(w.asText()));
+        return new FigureResult(new FigureKey(required(n, "scenario").asText(), required(n, "figure").asText()),
+                required(n, "unit").asText(), Direction.fromJsonName(required(n, "direction").asText()),
+                new Estimate(required(n, "value").asDouble(), interval.path(0).asDouble(Double.NaN),
+                        interval.path(1).asDouble(Double.NaN), required(n, "rounds").asInt()),
+                band.size() == 2 ? new Band(band.get(0).asDouble(), band.get(1).asDouble()) : null,
+                required(n, "verdict").asText(), n.hasNonNull("reason") ? n.get("reason").asText() : null, perRound,
+                workloads);
+    }
+
+    private static JsonNode required(JsonNode n, String field) {
+        JsonNode value = n.get(field);
+        if (value == null || value.isNull()) {
+            throw new IllegalArgumentException("a figure without \"" + field + "\": " + n);
+        }
+        return value;
+    }
+
     private static void sample(ObjectNode n, String group, Sample s) {
         n.put("group", group);
         n.put("workload", s.workload());
@@ -75,5 +118,69 @@ public final class ResultsJson {
             }
             latency.put("max", s.latencies().getMaxValue() / 1e6);
         }
+        ObjectNode facts = n.putObject("facts");
+        new TreeMap<>(s.facts()).forEach(facts::put);
+        n.put("histogram", encode(s.latencies()));
+    }
+
+    private static String encode(Histogram h) {
+        ByteBuffer buffer = ByteBuffer.allocate(h.getNeededByteBufferCapacity());
+        int length = h.encodeIntoCompressedByteBuffer(buffer);
+        return Base64.getEncoder().encodeToString(java.util.Arrays.copyOf(buffer.array(), length));
+    }
+
+    /**
+     * The groups a {@code results.json} was written from, in its order.
+     *
+     * @param source names the file in errors
+     */
+    public static List<GroupResult> read(String json, String source) throws IOException {
+        JsonNode root = JsonFiles.mapper().readTree(json);
+        if (root == null || root.path("schemaVersion").asInt() != SCHEMA_VERSION) {
+            throw new IOException(source + ": schemaVersion " + (root == null ? "missing" : root.path("schemaVersion"))
+                    + ", this version reads " + SCHEMA_VERSION + " (written by another version of the suite? rerun it)");
+        }
+        List<GroupResult> groups = new ArrayList<>();
+        for (JsonNode g : root.path("groups")) {
+            String name = g.path("group").asText();
+            TreeMap<String, String> environment = new TreeMap<>();
+            g.path("environment").fields().forEachRemaining(e -> environment.put(e.getKey(), e.getValue().asText()));
+            List<FigureResult> figures = new ArrayList<>();
+            for (JsonNode f : root.path("figures")) {
+                if (f.path("group").asText().equals(name)) {
+                    figures.add(readFigure(f));
+                }
+            }
+            List<Sample> samples = new ArrayList<>();
+            for (JsonNode s : root.path("samples")) {
+                if (s.path("group").asText().equals(name)) {
+                    samples.add(readSample(s, source));
+                }
+            }
+            groups.add(new GroupResult(name, environment, figures, samples, texts(g.path("baselineChanges")),
+                    texts(g.path("notes"))));
+        }
+        return groups;
+    }
+
+    private static Sample readSample(JsonNode n, String source) throws IOException {
+        Map<String, Double> facts = new TreeMap<>();
+        n.path("facts").fields().forEachRemaining(e -> facts.put(e.getKey(), e.getValue().asDouble()));
+        Histogram latencies;
+        try {
+            byte[] bytes = Base64.getDecoder().decode(required(n, "histogram").asText());
+            latencies = Histogram.decodeFromCompressedByteBuffer(ByteBuffer.wrap(bytes), 0);
+        } catch (DataFormatException | RuntimeException e) {
+            throw new IOException(source + ": the histogram of sample " + n.path("workload").asText() + " round "
+                    + n.path("round").asInt() + " cannot be read: " + e.getMessage(), e);
+        }
+        return new Sample(required(n, "workload").asText(), required(n, "round").asInt(),
+                required(n, "operations").asLong(), required(n, "elapsedNanos").asLong(), latencies, facts);
+    }
+
+    private static List<String> texts(JsonNode array) {
+        List<String> texts = new ArrayList<>();
+        array.forEach(t -> texts.add(t.asText()));
+        return texts;
     }
 }

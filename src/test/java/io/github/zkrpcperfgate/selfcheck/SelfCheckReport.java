@@ -1,20 +1,25 @@
 package io.github.zkrpcperfgate.selfcheck;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.github.zkrpcperfgate.files.JsonFiles;
 import io.github.zkrpcperfgate.report.FigureResult;
+import io.github.zkrpcperfgate.report.ResultsJson;
 import io.github.zkrpcperfgate.verdict.Figures;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.stream.Collectors;
 
 /**
  * {@code selfcheck.json} and {@code selfcheck.md}: false alarms per figure over the unchanged
  * runs, the noisy-neighbour run, and each injection's slowdown and whether it was caught.
- * Rewritten after every run, so a long self-check that dies still leaves what it measured.
+ * Rewritten after every run, so a long self-check that dies still leaves what it measured, and
+ * {@code -Dperf.selfcheck.resume=<an earlier selfcheck.json>} goes on from it in a later session.
  */
 public final class SelfCheckReport {
 
@@ -25,7 +30,15 @@ public final class SelfCheckReport {
     }
 
     public static void write(Path directory, SelfCheckTally tally, int plannedRuns, Duration elapsed) throws IOException {
-        JsonFiles.writeAtomically(directory.resolve(JSON), JsonFiles.render(json(tally, plannedRuns, elapsed)));
+        write(directory, tally, plannedRuns, elapsed, "");
+    }
+
+    /** @param baselines a digest of the baseline files the runs were judged against: a resume must use the same */
+    public static void write(Path directory, SelfCheckTally tally, int plannedRuns, Duration elapsed, String baselines)
+            throws IOException {
+        ObjectNode json = json(tally, plannedRuns, elapsed);
+        json.put("baselinesDigest", baselines);
+        JsonFiles.writeAtomically(directory.resolve(JSON), JsonFiles.render(json));
         JsonFiles.writeAtomically(directory.resolve(MARKDOWN), markdown(tally, plannedRuns, elapsed));
     }
 
@@ -91,7 +104,53 @@ public final class SelfCheckReport {
             }
         }
         tally.problems().forEach(root.putArray("problems")::add);
+        ObjectNode sessions = root.putObject("unchangedRunsPerSession");
+        tally.unchangedRunsPerSession().forEach(sessions::put);
+        // The ledger last: every run's figures, what -Dperf.selfcheck.resume reads back.
+        ArrayNode runs = root.putArray("runs");
+        for (SelfCheckTally.LoggedRun r : tally.ledger()) {
+            ObjectNode row = runs.addObject();
+            row.put("kind", r.kind().name().toLowerCase(java.util.Locale.ROOT));
+            row.put("name", r.name());
+            row.put("detail", r.detail());
+            row.put("group", r.group());
+            row.put("session", r.session());
+            r.notes().forEach(row.putArray("notes")::add);
+            ArrayNode figures = row.putArray("figures");
+            r.figures().forEach(f -> ResultsJson.figure(figures.addObject(), r.group(), f));
+        }
         return root;
+    }
+
+    /** What an earlier {@link #JSON} holds for {@code -Dperf.selfcheck.resume}: its runs and the time they took. */
+    public record Earlier(List<SelfCheckTally.LoggedRun> runs, Duration elapsed, String baselinesDigest) {
+    }
+
+    /** Reads the runs back; a file without them (or not JSON) fails, naming the file. */
+    public static Earlier read(Path file) throws IOException {
+        JsonNode root;
+        try {
+            root = JsonFiles.mapper().readTree(file.toFile());
+        } catch (IOException e) {
+            throw new IOException("cannot read the self-check to resume from " + file + ": " + e.getMessage(), e);
+        }
+        JsonNode runs = root == null ? null : root.get("runs");
+        if (runs == null || !runs.isArray()) {
+            throw new IOException(file + " has no \"runs\" to resume from (written by an older self-check?)");
+        }
+        List<SelfCheckTally.LoggedRun> read = new ArrayList<>();
+        for (JsonNode r : runs) {
+            List<FigureResult> figures = new ArrayList<>();
+            r.path("figures").forEach(f -> figures.add(ResultsJson.readFigure(f)));
+            List<String> notes = new ArrayList<>();
+            r.path("notes").forEach(n -> notes.add(n.asText()));
+            read.add(new SelfCheckTally.LoggedRun(
+                    SelfCheckTally.Kind.valueOf(r.path("kind").asText().toUpperCase(java.util.Locale.ROOT)),
+                    r.path("name").asText(), r.path("detail").asText(), r.path("group").asText(),
+                    r.path("session").asText(), figures, notes));
+        }
+        return new Earlier(read, Duration.ofSeconds(root.path("elapsedSeconds").asLong()),
+                root.path("baselinesDigest").asText(""));
     }
 
     static String markdown(SelfCheckTally tally, int plannedRuns, Duration elapsed) {
@@ -102,7 +161,13 @@ public final class SelfCheckReport {
                 .append(elapsed.toMinutes()).append(" min ").append(elapsed.toSecondsPart()).append(" s.\n\n");
         problems.forEach(p -> md.append("- ❌ ").append(p).append('\n'));
 
-        md.append("\n## Unchanged builds (goal: at most 1 in 20 fails)\n\n| group | failed / builds | failed figures |\n|---|---|---|\n");
+        md.append("\n## Unchanged builds (goal: at most 1 in 20 fails)\n\n");
+        Map<String, Long> sessions = tally.unchangedRunsPerSession();
+        if (!sessions.isEmpty()) {
+            md.append("Unchanged runs by session (each began at): ").append(sessions.entrySet().stream()
+                    .map(e -> e.getKey() + " " + e.getValue()).collect(Collectors.joining(", "))).append(".\n\n");
+        }
+        md.append("| group | failed / builds | failed figures |\n|---|---|---|\n");
         for (SelfCheckTally.Builds b : tally.builds()) {
             md.append("| ").append(b.group()).append(" | ").append(b.failed() == 0 ? "" : "❌ ").append(b.failed()).append(" / ")
                     .append(b.runs()).append(" | ").append(String.join(", ", b.failedFigures())).append(" |\n");

@@ -66,7 +66,29 @@ public final class SelfCheckTally {
     public record Builds(String group, int runs, int failed, List<String> failedFigures) {
     }
 
+    /** What kind of run a {@link LoggedRun} was. */
+    public enum Kind { UNCHANGED, NOISE, INJECTION, SKIPPED }
+
+    /**
+     * One run as {@code selfcheck.json} keeps it, so that a later session can resume the
+     * self-check and pool its runs with this one's (the machine's disk and neighbours change
+     * over hours; one sitting hides that).
+     *
+     * @param name    the injection's name, or the neighbour (empty for an unchanged run)
+     * @param detail  the injection's {@code -Dperf.inject} text, or why it was skipped
+     * @param session when the session that made it began, e.g. 2026-11-30T10:12Z
+     */
+    public record LoggedRun(Kind kind, String name, String detail, String group, String session,
+                            List<FigureResult> figures, List<String> notes) {
+        public LoggedRun {
+            figures = List.copyOf(figures);
+            notes = List.copyOf(notes);
+        }
+    }
+
     private final int disturbedAllowedPerBuild;
+    private final String session;
+    private final List<LoggedRun> ledger = new ArrayList<>();
     private final Map<FigureKey, List<FigureResult>> unchanged = new LinkedHashMap<>();
     private final Map<String, List<List<FigureResult>>> unchangedBuilds = new LinkedHashMap<>();
     private final List<NoiseOutcome> noise = new ArrayList<>();
@@ -76,17 +98,85 @@ public final class SelfCheckTally {
 
     /** A tally for the full profile, which lets no Disturbed figure through. */
     public SelfCheckTally() {
-        this(0);
+        this(0, "now");
     }
 
-    /** @param disturbedAllowedPerBuild Disturbed figures a build may have and still pass (the profile's rule) */
-    public SelfCheckTally(int disturbedAllowedPerBuild) {
+    /**
+     * @param disturbedAllowedPerBuild Disturbed figures a build may have and still pass (the profile's rule)
+     * @param session                  names the session whose runs this tally adds, e.g. when it began
+     */
+    public SelfCheckTally(int disturbedAllowedPerBuild, String session) {
         this.disturbedAllowedPerBuild = disturbedAllowedPerBuild;
+        this.session = session;
+    }
+
+    /**
+     * A tally that goes on from {@code earlier} runs (an earlier session's {@code selfcheck.json}).
+     * An injection whose catalogue entry is gone or now injects something else is dropped, so
+     * it runs again.
+     */
+    public static SelfCheckTally resuming(List<LoggedRun> earlier, List<InjectionCase> catalogue,
+                                          int disturbedAllowedPerBuild, String session) {
+        SelfCheckTally tally = new SelfCheckTally(disturbedAllowedPerBuild, session);
+        for (LoggedRun run : earlier) {
+            GroupResult result = new GroupResult(run.group(), new java.util.TreeMap<>(), run.figures(), List.of(),
+                    List.of(), run.notes());
+            Optional<InjectionCase> injection = catalogue.stream()
+                    .filter(c -> c.name().equals(run.name()) && c.inject().equals(run.detail())).findFirst();
+            switch (run.kind()) {
+                case UNCHANGED -> tally.add(run, () -> tally.unchanged(result));
+                case NOISE -> tally.add(run, () -> tally.noise(result, run.name()));
+                case INJECTION -> injection.ifPresent(c -> tally.add(run, () -> tally.injected(c, result)));
+                // One that could not run (an error, not a missing capability) runs again.
+                case SKIPPED -> catalogue.stream().filter(c -> c.name().equals(run.name()))
+                        .filter(c -> !run.detail().startsWith(COULD_NOT_RUN)).findFirst()
+                        .ifPresent(c -> tally.add(run, () -> tally.skipped(c, run.detail())));
+            }
+        }
+        return tally;
+    }
+
+    /** Replays an earlier run, keeping its own session in the ledger. */
+    private void add(LoggedRun run, Runnable replay) {
+        int before = ledger.size();
+        replay.run();
+        ledger.set(before, run);
     }
 
     public synchronized void unchanged(GroupResult run) {
         run.figures().forEach(f -> unchanged.computeIfAbsent(f.key(), k -> new ArrayList<>()).add(f));
         unchangedBuilds.computeIfAbsent(run.group(), g -> new ArrayList<>()).add(run.figures());
+        log(Kind.UNCHANGED, "", "", run);
+    }
+
+    private void log(Kind kind, String name, String detail, GroupResult run) {
+        ledger.add(new LoggedRun(kind, name, detail, run.group(), session, run.figures(), run.notes()));
+    }
+
+    /** Every run tallied, earlier sessions' first, as {@code selfcheck.json} keeps them. */
+    public synchronized List<LoggedRun> ledger() {
+        return List.copyOf(ledger);
+    }
+
+    /** How many unchanged runs of {@code group} are tallied, from every session. */
+    public synchronized int unchangedRuns(String group) {
+        return unchangedBuilds.getOrDefault(group, List.of()).size();
+    }
+
+    public synchronized boolean hasNoise(String group) {
+        return noise.stream().anyMatch(n -> n.group().equals(group));
+    }
+
+    /** Whether {@code injection} ran (or was skipped) already. */
+    public synchronized boolean has(InjectionCase injection) {
+        return injectedRuns.containsKey(injection);
+    }
+
+    /** Per session, in order: how many unchanged runs it made. */
+    public synchronized Map<String, Long> unchangedRunsPerSession() {
+        Map<String, Long> perSession = new LinkedHashMap<>();
+        ledger.stream().filter(r -> r.kind() == Kind.UNCHANGED).forEach(r -> perSession.merge(r.session(), 1L, Long::sum));
+        return perSession;
     }
 
     /** The figures that fail a build under the profile's rule for Disturbed ones. */
@@ -112,6 +202,7 @@ public final class SelfCheckTally {
 
     public synchronized void noise(GroupResult run, String neighbour) {
         noise.add(new NoiseOutcome(run.group(), neighbour, run.figures(), run.notes()));
+        log(Kind.NOISE, neighbour, "", run);
     }
 
     public synchronized InjectionOutcome injected(InjectionCase injection, GroupResult run) {
@@ -120,6 +211,7 @@ public final class SelfCheckTally {
         GroupResult figures = new GroupResult(run.group(), run.environment(), run.figures(), List.of(),
                 run.baselineChanges(), run.notes());
         injectedRuns.put(injection, figures);
+        log(Kind.INJECTION, injection.name(), injection.inject(), figures);
         return outcome(injection, figures);
     }
 
@@ -135,9 +227,18 @@ public final class SelfCheckTally {
         return new InjectionOutcome(injection, slowdown, caught, failed, targets, null);
     }
 
+    private static final String COULD_NOT_RUN = "could not run: ";
+
+    /** An injection whose run failed with an error: a problem of the self-check, and run again on resume. */
+    public synchronized void couldNotRun(InjectionCase injection, Exception error) {
+        skipped(injection, COULD_NOT_RUN + error);
+    }
+
     public synchronized void skipped(InjectionCase injection, String why) {
         injectedRuns.put(injection, null);
         skippedWhy.put(injection, why);
+        ledger.add(new LoggedRun(Kind.SKIPPED, injection.name(), why, injection.zooKeeper() ? "zookeeper" : "hadoop-rpc",
+                session, List.of(), List.of()));
     }
 
     /**
@@ -192,6 +293,10 @@ public final class SelfCheckTally {
                 + f.verdict() + (f.disturbed() ? " (more than " + disturbedAllowedPerBuild + " not judged in one build)" : "")
                 + ": " + f.reason())));
         for (InjectionOutcome i : injections()) {
+            if (i.skipped() != null && i.skipped().startsWith(COULD_NOT_RUN)) {
+                problems.add("injection " + i.injection().name() + " " + i.skipped());
+                continue;
+            }
             if (i.injection().environment()) {
                 i.figures().forEach(f -> problems.add("an environment change failed the build: " + i.injection().name()
                         + " made " + f));
@@ -200,6 +305,9 @@ public final class SelfCheckTally {
             i.targets().stream().filter(t -> t.mustBeCaught() && !t.caught()).forEach(t -> problems.add("missed: "
                     + i.injection().name() + " slowed " + t.figure() + " " + Figures.format(t.slowdown())
                     + "x but it was " + t.verdict()));
+            // The system's own slowdown read as a busy machine: the escape "Disturbed" must not be.
+            i.targets().stream().filter(t -> t.verdict().equals("Disturbed")).forEach(t -> problems.add(
+                    "taken for a busy machine: " + i.injection().name() + " made " + t.figure() + " Disturbed"));
         }
         return problems;
     }

@@ -71,7 +71,7 @@ class SelfCheckTallyTest {
             assertThat(b.failed()).isEqualTo(1);
             assertThat(b.failedFigures()).containsExactly("zk-1node / asyncOverSync Disturbed");
         });
-        SelfCheckTally quick = new SelfCheckTally(1);
+        SelfCheckTally quick = new SelfCheckTally(1, "now");
         quick.unchanged(run(figure(RATIO, Direction.HIGHER_IS_BETTER, 6.0, "Disturbed")));
         assertThat(quick.builds().get(0).failed()).isZero();
         assertThat(SelfCheckReport.json(full, 2, Duration.ofSeconds(1)).get("builds").get(0).get("failed").asInt()).isEqualTo(1);
@@ -89,5 +89,54 @@ class SelfCheckTallyTest {
         tally.injected(disk, run(figure(LATENCY, Direction.LOWER_IS_BETTER, 3.1, "Regression")));
         assertThat(tally.problems()).singleElement().asString()
                 .isEqualTo("an environment change failed the build: disk made zk-1node / syncP50 Regression");
+    }
+
+    @Test
+    void aResumedSelfCheckPoolsTheEarlierSessionsRunsAndRunsOnlyWhatIsMissing(@org.junit.jupiter.api.io.TempDir
+                                                                               java.nio.file.Path dir) throws Exception {
+        SelfCheckTally first = new SelfCheckTally(0, "2026-11-30T10:10Z");
+        first.unchanged(run(figure(RATIO, Direction.HIGHER_IS_BETTER, 6.0, "Pass"), figure(LATENCY, Direction.LOWER_IS_BETTER, 2.0, "Pass")));
+        first.noise(run(figure(RATIO, Direction.HIGHER_IS_BETTER, 5.8, "Pass")), "a CPU hog");
+        first.injected(CASE, run(figure(RATIO, Direction.HIGHER_IS_BETTER, 3.0, "Regression"),
+                figure(LATENCY, Direction.LOWER_IS_BETTER, 2.1, "Pass")));
+        InjectionCase gone = InjectionCase.regression("gone", "zk.cpus=0.5", "d", List.of("zk-1node"), List.of(RATIO));
+        first.skipped(gone, "the process backend cannot limit CPU");
+        SelfCheckReport.write(dir, first, 10, Duration.ofMinutes(50));
+
+        SelfCheckReport.Earlier earlier = SelfCheckReport.read(dir.resolve(SelfCheckReport.JSON));
+        SelfCheckTally resumed = SelfCheckTally.resuming(earlier.runs(), List.of(CASE, gone), 0, "2026-12-01T08:00Z");
+        assertThat(earlier.elapsed()).isEqualTo(Duration.ofMinutes(50));
+        assertThat(resumed.unchangedRuns("zookeeper")).isEqualTo(1);
+        assertThat(resumed.hasNoise("zookeeper")).isTrue();
+        assertThat(resumed.has(CASE)).isTrue();
+        assertThat(resumed.has(gone)).as("skipped for a capability this machine lacks: not retried").isTrue();
+        assertThat(resumed.injections()).hasSize(2).first().satisfies(i -> assertThat(i.caught()).isTrue());
+        assertThat(resumed.falseAlarms()).isEqualTo(first.falseAlarms());
+        InjectionCase changed = InjectionCase.regression("x", "zk.multiBatch=50", "d", List.of("zk-1node"), List.of(RATIO));
+        assertThat(SelfCheckTally.resuming(earlier.runs(), List.of(changed), 0, "later").has(changed))
+                .as("its injection changed since: it runs again").isFalse();
+
+        resumed.unchanged(run(figure(RATIO, Direction.HIGHER_IS_BETTER, 6.2, "Pass"), figure(LATENCY, Direction.LOWER_IS_BETTER, 2.0, "Pass")));
+        assertThat(resumed.unchangedRunsPerSession()).containsExactly(
+                java.util.Map.entry("2026-11-30T10:10Z", 1L), java.util.Map.entry("2026-12-01T08:00Z", 1L));
+        assertThat(resumed.builds()).singleElement().satisfies(b -> assertThat(b.runs()).isEqualTo(2));
+        assertThat(SelfCheckReport.markdown(resumed, 10, Duration.ofMinutes(60)))
+                .contains("Unchanged runs by session (each began at): 2026-11-30T10:10Z 1, 2026-12-01T08:00Z 1.");
+    }
+
+    @Test
+    void aRegressionInjectionThatATargetCallsDisturbedIsAProblem() {
+        SelfCheckTally tally = new SelfCheckTally();
+        tally.unchanged(run(figure(RATIO, Direction.HIGHER_IS_BETTER, 6.0, "Pass")));
+        tally.injected(CASE, run(figure(RATIO, Direction.HIGHER_IS_BETTER, 3.0, "Disturbed")));
+        assertThat(tally.problems()).contains("taken for a busy machine: x made zk-1node / asyncOverSync Disturbed");
+    }
+
+    @Test
+    void aResumeFromAFileWithoutRunsFailsNamingIt(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir) throws Exception {
+        java.nio.file.Path old = dir.resolve("selfcheck.json");
+        java.nio.file.Files.writeString(old, "{\"builds\": []}");
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> SelfCheckReport.read(old))
+                .hasMessageContaining(old.toString()).hasMessageContaining("no \"runs\"");
     }
 }

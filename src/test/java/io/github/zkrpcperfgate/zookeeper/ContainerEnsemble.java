@@ -5,6 +5,7 @@ import com.github.dockerjava.api.model.PortBinding;
 import com.github.dockerjava.api.model.Ports;
 import io.github.zkrpcperfgate.calibration.FsyncDelayShim;
 import io.github.zkrpcperfgate.calibration.FsyncProbe;
+import io.github.zkrpcperfgate.calibration.OwnCpu;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -206,6 +207,36 @@ final class ContainerEnsemble implements ZooKeeperEnsemble {
             }
         }
         return pids;
+    }
+
+    /** Each container's control group: whatever runs inside a server's container is the server's CPU. */
+    @Override
+    public synchronized OwnCpu serverCpu() {
+        return serverProcessIds().stream().map(OwnCpu::groupOf).reduce(OwnCpu.none(), OwnCpu::plus);
+    }
+
+    /** {@code docker exec -d}: busy loops in the measured server's container, stopped with it. */
+    @Override
+    public synchronized void keepBusy(int threads) {
+        int index = ZooKeeperEnsemble.measuredNode(nodes, modes).id() - 1; // node ids are 1-based, in container order
+        String container = containers.get(index).getContainerId();
+        for (int t = 0; t < threads; t++) {
+            try {
+                Process exec = new ProcessBuilder("docker", "exec", "-d", container, "sh", "-c", "while :; do :; done")
+                        .redirectErrorStream(true).start();
+                if (!exec.waitFor(30, TimeUnit.SECONDS) || exec.exitValue() != 0) {
+                    exec.destroyForcibly();
+                    throw new IllegalStateException(spec.scenario() + ": docker exec of a busy loop in server "
+                            + (index + 1) + " failed: " + new String(exec.getInputStream().readAllBytes()));
+                }
+            } catch (java.io.IOException e) {
+                throw new IllegalStateException(spec.scenario() + ": cannot run docker exec: " + e, e);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new IllegalStateException(spec.scenario() + ": interrupted starting a busy loop", e);
+            }
+        }
+        System.out.printf("[perf] %s: %d busy loop(s) running in server %d's container%n", spec.scenario(), threads, index + 1);
     }
 
     /** {@code docker update --cpus}: the CFS quota of each running container. */

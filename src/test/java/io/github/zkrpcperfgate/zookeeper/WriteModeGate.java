@@ -3,6 +3,7 @@ package io.github.zkrpcperfgate.zookeeper;
 import io.github.zkrpcperfgate.baseline.Baselines;
 import io.github.zkrpcperfgate.calibration.CalibrationProbes;
 import io.github.zkrpcperfgate.calibration.FsyncProbe;
+import io.github.zkrpcperfgate.calibration.OwnCpu;
 import io.github.zkrpcperfgate.gate.GateRun;
 import io.github.zkrpcperfgate.gate.Injection;
 import io.github.zkrpcperfgate.measure.EnvironmentFingerprint;
@@ -40,12 +41,17 @@ public final class WriteModeGate {
     /** {@code -Dperf.inject=zk.fsyncDelayUs=N}: every server's fsyncs return N µs late (a server that syncs slower). */
     public static final String INJECT_SERVER_FSYNC_DELAY = "zk.fsyncDelayUs";
     /**
+     * {@code -Dperf.inject=zk.busyThreads=N}: N busy loops inside the measured server's container
+     * (a server that keeps cores busy; its CPU is the system's own, so no figure may read "Disturbed").
+     */
+    public static final String INJECT_BUSY_THREADS = "zk.busyThreads";
+    /**
      * {@code -Dperf.inject=env.fsyncDelayUs=N}: the servers' fsyncs and the fsync probe's return N µs late
      * alike: a slower disk, which the gate must not call a regression.
      */
     public static final String INJECT_DISK_FSYNC_DELAY = "env.fsyncDelayUs";
     static final Set<String> INJECTION_KEYS = Set.of(INJECT_FLUSH_DELAY, INJECT_MAX_OUTSTANDING, INJECT_CPUS,
-            INJECT_PROXY_DELAY, INJECT_MULTI_BATCH, INJECT_SERVER_FSYNC_DELAY);
+            INJECT_PROXY_DELAY, INJECT_MULTI_BATCH, INJECT_SERVER_FSYNC_DELAY, INJECT_BUSY_THREADS);
 
     private static final Duration CONNECT_TIMEOUT = Duration.ofSeconds(30);
 
@@ -107,14 +113,15 @@ public final class WriteModeGate {
         long diskDelay = injection.get(INJECT_DISK_FSYNC_DELAY).map(Long::parseLong).orElse(0L);
         // The fsync probe runs where the servers keep their data (a backend runs all its ensembles
         // alike); an external ensemble's disks are out of reach, and the report says where it ran.
-        List<Long> serverProcesses = ensembles.ensembles().stream().flatMap(e -> e.serverProcessIds().stream()).toList();
+        OwnCpu servers = ensembles.ensembles().stream().map(ZooKeeperEnsemble::serverCpu).reduce(OwnCpu.none(), OwnCpu::plus);
         FsyncProbe fsync = ensembles.ensembles().get(0).fsyncProbe(diskDelay);
         try (CalibrationProbes probes = new CalibrationProbes(
-                ensembles.backend() == Backend.EXTERNAL ? fsync : fsync.requireDisk(), serverProcesses)) {
+                ensembles.backend() == Backend.EXTERNAL ? fsync : fsync.requireDisk(), servers)) {
             List<Workload> workloads = new ArrayList<>(probes.workloads());
             List<String> scenarios = new ArrayList<>();
             for (ZooKeeperEnsemble ensemble : ensembles.ensembles()) {
                 injection.get(INJECT_CPUS).map(Double::parseDouble).ifPresent(ensemble::limitCpus);
+                injection.get(INJECT_BUSY_THREADS).map(Integer::parseInt).ifPresent(ensemble::keepBusy);
                 String connect = ensemble.clientConnectString();
                 if (proxyDelay.isPresent()) {
                     DelayingProxy proxy = new DelayingProxy(DelayingProxy.parse(connect), proxyDelay.get());

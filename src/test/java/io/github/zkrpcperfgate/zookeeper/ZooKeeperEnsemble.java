@@ -1,6 +1,7 @@
 package io.github.zkrpcperfgate.zookeeper;
 
 import io.github.zkrpcperfgate.calibration.FsyncProbe;
+import io.github.zkrpcperfgate.calibration.OwnCpu;
 import java.util.Map;
 import org.testcontainers.lifecycle.Startable;
 
@@ -54,6 +55,22 @@ public interface ZooKeeperEnsemble extends Startable {
      */
     default java.util.List<Long> serverProcessIds() {
         return java.util.List.of();
+    }
+
+    /** Where the servers spend CPU on this machine: by default their processes ({@link #serverProcessIds}). */
+    default OwnCpu serverCpu() {
+        return OwnCpu.processes(serverProcessIds());
+    }
+
+    /**
+     * Keeps {@code threads} busy loops running inside the measured server's container from now on
+     * (an injected slowdown: a server that keeps a core busy between and during samples, as a
+     * spinning selector would). Its CPU is the system's own, so the gate must call the result a
+     * regression, never a busy machine. Only containers can host it.
+     */
+    default void keepBusy(int threads) {
+        throw new UnsupportedOperationException(spec().scenario() + ": the " + backend()
+                + " backend cannot run work inside a server; the zk.busyThreads injection needs -Dperf.zk.backend=docker");
     }
 
     /** Picks the endpoint to measure through: the lowest-id follower, else the only server. */
