@@ -29,6 +29,9 @@ public final class PerfReport {
     public synchronized void add(GroupResult group) {
         groups.removeIf(g -> g.group().equals(group.group()));
         groups.add(group);
+        // By name, not by arrival: the order test classes ran in, or shards were merged in, must
+        // not change the report.
+        groups.sort(java.util.Comparator.comparing(GroupResult::group));
         try {
             JsonFiles.writeAtomically(directory.resolve("results.json"), ResultsJson.render(groups));
             JsonFiles.writeAtomically(directory.resolve("summary.md"), SummaryMarkdown.render(groups));
