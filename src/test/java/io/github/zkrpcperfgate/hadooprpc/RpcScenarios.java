@@ -34,7 +34,10 @@ public final class RpcScenarios {
      * ratios and the median latency of the scenario whose handlers do not sleep are CPU-bound on
      * 2 cores and get 1.5: on one day rpc-heavy-nosleep readers10OverReaders1 had run medians from
      * 0.82 to 1.21 (1.47x) and callP50 from 7.59 to 11.74 x(cpu) (1.55x; an unchanged self-check
-     * run failed at 11.74 against a 1.3 band [6.785, 11.47]).
+     * run failed at 11.74 against a 1.3 band [6.785, 11.47]). So does the median latency above
+     * the sleep of the seed-sized payloads: recorded on 2c-intel-xeon (2026-11-30),
+     * rpc-seed-protobuf's run medians spread from 21.18 to 34.87 ms (1.65x), and the next
+     * unchanged run (quick profile) read 37.76 ms (95% CI 24.45 to 47.46) against [21.18, 37.26].
      */
     static final double RATIO_MIN_BAND = 1.3;
     static final double CPU_BOUND_MIN_BAND = 1.5;
@@ -76,7 +79,10 @@ public final class RpcScenarios {
             String h10r10 = s.workloadName(10, 10);
             figures.add(GatedFigure.throughputRatio(s.name(), "handlers10OverHandlers1", h10r1, h1r1, ratioBand));
             figures.add(GatedFigure.throughputRatio(s.name(), "readers10OverReaders1", h10r10, h10r1, ratioBand));
-            figures.add(callLatency(s, "callP50", h10r1, 50, cpuBound ? CPU_BOUND_MIN_BAND : MEDIAN_LATENCY_MIN_BAND));
+            // What a seed-sized call spends above its sleep is payload work (5.6 MB serialised and
+            // parsed on 2 cores): bound by CPU like the no-sleep scenario, whatever the handler sleeps.
+            boolean latencyBoundByCpu = cpuBound || s.load().arraySize() > 1;
+            figures.add(callLatency(s, "callP50", h10r1, 50, latencyBoundByCpu ? CPU_BOUND_MIN_BAND : MEDIAN_LATENCY_MIN_BAND));
             figures.add(callLatency(s, "callP99", h10r1, 99, TAIL_LATENCY_MIN_BAND));
         }
         return figures;
