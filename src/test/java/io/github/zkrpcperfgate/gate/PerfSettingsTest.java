@@ -60,7 +60,8 @@ class PerfSettingsTest {
     void theQuickProfileRunsTheSeedsScenariosWithALowerCapAndNoCrossCheck() {
         PerfSettings quick = with("perf.profile", "quick");
         assertThat(quick.selects("zk-5node")).isTrue();
-        assertThat(quick.selects("rpc-seed-writable")).isTrue();
+        assertThat(quick.selects("rpc-seed-protobuf")).isTrue();
+        assertThat(quick.selects("rpc-seed-writable")).as("guarded on main and nightly only").isFalse();
         assertThat(quick.selects("rpc-heavy-nosleep-protobuf")).isFalse();
         assertThat(quick.plan(PerfSettings.DEFAULT_PLAN).maxRounds()).isEqualTo(9);
         assertThat(quick.plan(PerfSettings.DEFAULT_PLAN).minRounds()).isEqualTo(6);

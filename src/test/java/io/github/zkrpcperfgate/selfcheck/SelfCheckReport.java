@@ -30,15 +30,7 @@ public final class SelfCheckReport {
     }
 
     public static void write(Path directory, SelfCheckTally tally, int plannedRuns, Duration elapsed) throws IOException {
-        write(directory, tally, plannedRuns, elapsed, "");
-    }
-
-    /** @param baselines a digest of the baseline files the runs were judged against: a resume must use the same */
-    public static void write(Path directory, SelfCheckTally tally, int plannedRuns, Duration elapsed, String baselines)
-            throws IOException {
-        ObjectNode json = json(tally, plannedRuns, elapsed);
-        json.put("baselinesDigest", baselines);
-        JsonFiles.writeAtomically(directory.resolve(JSON), JsonFiles.render(json));
+        JsonFiles.writeAtomically(directory.resolve(JSON), JsonFiles.render(json(tally, plannedRuns, elapsed)));
         JsonFiles.writeAtomically(directory.resolve(MARKDOWN), markdown(tally, plannedRuns, elapsed));
     }
 
@@ -115,6 +107,7 @@ public final class SelfCheckReport {
             row.put("detail", r.detail());
             row.put("group", r.group());
             row.put("session", r.session());
+            row.put("baselines", r.baselines());
             r.notes().forEach(row.putArray("notes")::add);
             ArrayNode figures = row.putArray("figures");
             r.figures().forEach(f -> ResultsJson.figure(figures.addObject(), r.group(), f));
@@ -123,7 +116,7 @@ public final class SelfCheckReport {
     }
 
     /** What an earlier {@link #JSON} holds for {@code -Dperf.selfcheck.resume}: its runs and the time they took. */
-    public record Earlier(List<SelfCheckTally.LoggedRun> runs, Duration elapsed, String baselinesDigest) {
+    public record Earlier(List<SelfCheckTally.LoggedRun> runs, Duration elapsed) {
     }
 
     /** Reads the runs back; a file without them (or not JSON) fails, naming the file. */
@@ -147,10 +140,9 @@ public final class SelfCheckReport {
             read.add(new SelfCheckTally.LoggedRun(
                     SelfCheckTally.Kind.valueOf(r.path("kind").asText().toUpperCase(java.util.Locale.ROOT)),
                     r.path("name").asText(), r.path("detail").asText(), r.path("group").asText(),
-                    r.path("session").asText(), figures, notes));
+                    r.path("session").asText(), r.path("baselines").asText(""), figures, notes));
         }
-        return new Earlier(read, Duration.ofSeconds(root.path("elapsedSeconds").asLong()),
-                root.path("baselinesDigest").asText(""));
+        return new Earlier(read, Duration.ofSeconds(root.path("elapsedSeconds").asLong()));
     }
 
     static String markdown(SelfCheckTally tally, int plannedRuns, Duration elapsed) {

@@ -76,9 +76,11 @@ public final class SelfCheckTally {
      *
      * @param name    the injection's name, or the neighbour (empty for an unchanged run)
      * @param detail  the injection's {@code -Dperf.inject} text, or why it was skipped
-     * @param session when the session that made it began, e.g. 2026-11-30T10:12Z
+     * @param session   when the session that made it began, e.g. 2026-11-30T10:12Z
+     * @param baselines a digest of the group's baseline files it was judged against: a run is
+     *                  pooled only with runs judged against the same bands
      */
-    public record LoggedRun(Kind kind, String name, String detail, String group, String session,
+    public record LoggedRun(Kind kind, String name, String detail, String group, String session, String baselines,
                             List<FigureResult> figures, List<String> notes) {
         public LoggedRun {
             figures = List.copyOf(figures);
@@ -88,6 +90,7 @@ public final class SelfCheckTally {
 
     private final int disturbedAllowedPerBuild;
     private final String session;
+    private final Map<String, String> baselines;
     private final List<LoggedRun> ledger = new ArrayList<>();
     private final Map<FigureKey, List<FigureResult>> unchanged = new LinkedHashMap<>();
     private final Map<String, List<List<FigureResult>>> unchangedBuilds = new LinkedHashMap<>();
@@ -98,27 +101,32 @@ public final class SelfCheckTally {
 
     /** A tally for the full profile, which lets no Disturbed figure through. */
     public SelfCheckTally() {
-        this(0, "now");
+        this(0, "now", Map.of());
     }
 
     /**
      * @param disturbedAllowedPerBuild Disturbed figures a build may have and still pass (the profile's rule)
      * @param session                  names the session whose runs this tally adds, e.g. when it began
+     * @param baselines                digest of each group's baseline files, by group, logged with its runs
      */
-    public SelfCheckTally(int disturbedAllowedPerBuild, String session) {
+    public SelfCheckTally(int disturbedAllowedPerBuild, String session, Map<String, String> baselines) {
         this.disturbedAllowedPerBuild = disturbedAllowedPerBuild;
         this.session = session;
+        this.baselines = Map.copyOf(baselines);
     }
 
     /**
      * A tally that goes on from {@code earlier} runs (an earlier session's {@code selfcheck.json}).
      * An injection whose catalogue entry is gone or now injects something else is dropped, so
-     * it runs again.
+     * it runs again; so is every run judged against other baselines than its group's now.
      */
     public static SelfCheckTally resuming(List<LoggedRun> earlier, List<InjectionCase> catalogue,
-                                          int disturbedAllowedPerBuild, String session) {
-        SelfCheckTally tally = new SelfCheckTally(disturbedAllowedPerBuild, session);
+                                          int disturbedAllowedPerBuild, String session, Map<String, String> baselines) {
+        SelfCheckTally tally = new SelfCheckTally(disturbedAllowedPerBuild, session, baselines);
         for (LoggedRun run : earlier) {
+            if (run.kind() != Kind.SKIPPED && !run.baselines().equals(baselines.getOrDefault(run.group(), ""))) {
+                continue;
+            }
             GroupResult result = new GroupResult(run.group(), new java.util.TreeMap<>(), run.figures(), List.of(),
                     List.of(), run.notes());
             Optional<InjectionCase> injection = catalogue.stream()
@@ -150,7 +158,8 @@ public final class SelfCheckTally {
     }
 
     private void log(Kind kind, String name, String detail, GroupResult run) {
-        ledger.add(new LoggedRun(kind, name, detail, run.group(), session, run.figures(), run.notes()));
+        ledger.add(new LoggedRun(kind, name, detail, run.group(), session, baselines.getOrDefault(run.group(), ""),
+                run.figures(), run.notes()));
     }
 
     /** Every run tallied, earlier sessions' first, as {@code selfcheck.json} keeps them. */
@@ -237,8 +246,9 @@ public final class SelfCheckTally {
     public synchronized void skipped(InjectionCase injection, String why) {
         injectedRuns.put(injection, null);
         skippedWhy.put(injection, why);
-        ledger.add(new LoggedRun(Kind.SKIPPED, injection.name(), why, injection.zooKeeper() ? "zookeeper" : "hadoop-rpc",
-                session, List.of(), List.of()));
+        String group = injection.zooKeeper() ? "zookeeper" : "hadoop-rpc";
+        ledger.add(new LoggedRun(Kind.SKIPPED, injection.name(), why, group, session, baselines.getOrDefault(group, ""),
+                List.of(), List.of()));
     }
 
     /**

@@ -27,6 +27,8 @@ class SelfCheckTallyTest {
         return new GroupResult("zookeeper", new TreeMap<>(), List.of(figures), List.of(), List.of(), List.of());
     }
 
+    private static final java.util.Map<String, String> BANDS = java.util.Map.of("zookeeper", "digest-1");
+
     private static final InjectionCase CASE = InjectionCase.regression("x", "zk.multiBatch=100", "d", List.of("zk-1node"),
             List.of(RATIO, LATENCY));
 
@@ -71,7 +73,7 @@ class SelfCheckTallyTest {
             assertThat(b.failed()).isEqualTo(1);
             assertThat(b.failedFigures()).containsExactly("zk-1node / asyncOverSync Disturbed");
         });
-        SelfCheckTally quick = new SelfCheckTally(1, "now");
+        SelfCheckTally quick = new SelfCheckTally(1, "now", java.util.Map.of());
         quick.unchanged(run(figure(RATIO, Direction.HIGHER_IS_BETTER, 6.0, "Disturbed")));
         assertThat(quick.builds().get(0).failed()).isZero();
         assertThat(SelfCheckReport.json(full, 2, Duration.ofSeconds(1)).get("builds").get(0).get("failed").asInt()).isEqualTo(1);
@@ -94,7 +96,7 @@ class SelfCheckTallyTest {
     @Test
     void aResumedSelfCheckPoolsTheEarlierSessionsRunsAndRunsOnlyWhatIsMissing(@org.junit.jupiter.api.io.TempDir
                                                                                java.nio.file.Path dir) throws Exception {
-        SelfCheckTally first = new SelfCheckTally(0, "2026-11-30T10:10Z");
+        SelfCheckTally first = new SelfCheckTally(0, "2026-11-30T10:10Z", BANDS);
         first.unchanged(run(figure(RATIO, Direction.HIGHER_IS_BETTER, 6.0, "Pass"), figure(LATENCY, Direction.LOWER_IS_BETTER, 2.0, "Pass")));
         first.noise(run(figure(RATIO, Direction.HIGHER_IS_BETTER, 5.8, "Pass")), "a CPU hog");
         first.injected(CASE, run(figure(RATIO, Direction.HIGHER_IS_BETTER, 3.0, "Regression"),
@@ -104,7 +106,7 @@ class SelfCheckTallyTest {
         SelfCheckReport.write(dir, first, 10, Duration.ofMinutes(50));
 
         SelfCheckReport.Earlier earlier = SelfCheckReport.read(dir.resolve(SelfCheckReport.JSON));
-        SelfCheckTally resumed = SelfCheckTally.resuming(earlier.runs(), List.of(CASE, gone), 0, "2026-12-01T08:00Z");
+        SelfCheckTally resumed = SelfCheckTally.resuming(earlier.runs(), List.of(CASE, gone), 0, "2026-12-01T08:00Z", BANDS);
         assertThat(earlier.elapsed()).isEqualTo(Duration.ofMinutes(50));
         assertThat(resumed.unchangedRuns("zookeeper")).isEqualTo(1);
         assertThat(resumed.hasNoise("zookeeper")).isTrue();
@@ -113,8 +115,13 @@ class SelfCheckTallyTest {
         assertThat(resumed.injections()).hasSize(2).first().satisfies(i -> assertThat(i.caught()).isTrue());
         assertThat(resumed.falseAlarms()).isEqualTo(first.falseAlarms());
         InjectionCase changed = InjectionCase.regression("x", "zk.multiBatch=50", "d", List.of("zk-1node"), List.of(RATIO));
-        assertThat(SelfCheckTally.resuming(earlier.runs(), List.of(changed), 0, "later").has(changed))
+        assertThat(SelfCheckTally.resuming(earlier.runs(), List.of(changed), 0, "later", BANDS).has(changed))
                 .as("its injection changed since: it runs again").isFalse();
+        SelfCheckTally rebaselined = SelfCheckTally.resuming(earlier.runs(), List.of(CASE, gone), 0, "later",
+                java.util.Map.of("zookeeper", "other bands"));
+        assertThat(rebaselined.unchangedRuns("zookeeper")).as("judged against bands no longer in use").isZero();
+        assertThat(rebaselined.has(CASE)).isFalse();
+        assertThat(rebaselined.has(gone)).as("a capability this machine lacks does not depend on bands").isTrue();
 
         resumed.unchanged(run(figure(RATIO, Direction.HIGHER_IS_BETTER, 6.2, "Pass"), figure(LATENCY, Direction.LOWER_IS_BETTER, 2.0, "Pass")));
         assertThat(resumed.unchangedRunsPerSession()).containsExactly(
