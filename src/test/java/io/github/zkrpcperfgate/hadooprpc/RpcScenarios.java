@@ -34,15 +34,23 @@ public final class RpcScenarios {
      * ratios and the median latency of the scenario whose handlers do not sleep are CPU-bound on
      * 2 cores and get 1.5: on one day rpc-heavy-nosleep readers10OverReaders1 had run medians from
      * 0.82 to 1.21 (1.47x) and callP50 from 7.59 to 11.74 x(cpu) (1.55x; an unchanged self-check
-     * run failed at 11.74 against a 1.3 band [6.785, 11.47]). So does the median latency above
-     * the sleep of the seed-sized payloads: recorded on 2c-intel-xeon (2026-11-30),
-     * rpc-seed-protobuf's run medians spread from 21.18 to 34.87 ms (1.65x), and the next
-     * unchanged run (quick profile) read 37.76 ms (95% CI 24.45 to 47.46) against [21.18, 37.26].
+     * run failed at 11.74 against a 1.3 band [6.785, 11.47]).
+     *
+     * <p>Call latencies are in milliseconds on the testbed, and they follow the machine's CPU
+     * speed, which on this machine kind drifts within an hour: recorded 09:21-09:50 on 2026-11-30
+     * with the CPU probe at 6.61 ms, they read 1.22x (rpc-small-protobuf p50), 1.34x and 1.58x
+     * (rpc-seed-protobuf p50) and 1.49x (rpc-heavy-nosleep-protobuf p50) of their recorded centre
+     * in the next two unchanged runs, the probe at 8.29 ms. Until they are put in units that
+     * follow the CPU (the in-JVM probe pays for the RPC servers' garbage, see
+     * {@link #callLatency}), they guard gross regressions only: x/2 for the p50 of seed-sized
+     * payloads, x/1.75 for the small payload's (whose 1 ms more per call still reads ~2x), x/2.5
+     * for every p99.
      */
     static final double RATIO_MIN_BAND = 1.3;
     static final double CPU_BOUND_MIN_BAND = 1.5;
-    static final double MEDIAN_LATENCY_MIN_BAND = 1.3;
-    static final double TAIL_LATENCY_MIN_BAND = 1.75;
+    static final double HEAVY_CALL_MEDIAN_MIN_BAND = 2.0;
+    static final double SMALL_CALL_MEDIAN_MIN_BAND = 1.75;
+    static final double CALL_TAIL_MIN_BAND = 2.5;
 
     private static final int[] H1R1 = {1, 1};
     private static final int[] H1R10 = {1, 10};
@@ -80,10 +88,11 @@ public final class RpcScenarios {
             figures.add(GatedFigure.throughputRatio(s.name(), "handlers10OverHandlers1", h10r1, h1r1, ratioBand));
             figures.add(GatedFigure.throughputRatio(s.name(), "readers10OverReaders1", h10r10, h10r1, ratioBand));
             // What a seed-sized call spends above its sleep is payload work (5.6 MB serialised and
-            // parsed on 2 cores): bound by CPU like the no-sleep scenario, whatever the handler sleeps.
-            boolean latencyBoundByCpu = cpuBound || s.load().arraySize() > 1;
-            figures.add(callLatency(s, "callP50", h10r1, 50, latencyBoundByCpu ? CPU_BOUND_MIN_BAND : MEDIAN_LATENCY_MIN_BAND));
-            figures.add(callLatency(s, "callP99", h10r1, 99, TAIL_LATENCY_MIN_BAND));
+            // parsed on 2 cores), as bound by CPU as the no-sleep scenario's whole call.
+            boolean heavyPayload = s.load().arraySize() > 1;
+            figures.add(callLatency(s, "callP50", h10r1, 50,
+                    heavyPayload ? HEAVY_CALL_MEDIAN_MIN_BAND : SMALL_CALL_MEDIAN_MIN_BAND));
+            figures.add(callLatency(s, "callP99", h10r1, 99, CALL_TAIL_MIN_BAND));
         }
         return figures;
     }
