@@ -9,7 +9,8 @@ import java.util.List;
  * servers alike), the figures it would move if a rule mistook it for the system's.
  *
  * @param inject      the {@code -Dperf.inject} text that realises it
- * @param scenarios   the scenarios measured (only those its targets live in, to keep it short)
+ * @param scenarios   the scenarios its targets live in; it runs when one of them is selected, on
+ *                    every selected scenario of its group (as the unchanged runs it is compared with)
  * @param targets     the figures meant to catch it; each that slows by 1.5× or more must fail.
  *                    For an environment change: the figures to watch, none of which may fail
  * @param environment whether this is a change of the environment, which must fail no figure

@@ -27,8 +27,8 @@ public final class SelfCheckCatalogue {
                 // follower catching up) slows the CPU probe as a neighbour would: the probe must
                 // see it is the servers' CPU and let the figures fail, never call it "Disturbed".
                 InjectionCase.regression("zk-busy-server", "zk.busyThreads=1",
-                        "a busy loop inside the measured server's container for the whole run: a server that keeps a core busy",
-                        List.of("zk-1node"), keys(List.of("zk-1node"), "asyncOverSync", "multiOverSync", "syncP50", "asyncP99")),
+                        "a busy loop inside each ensemble's measured server's container for the whole run: servers that keep a core busy",
+                        ZK, keys(ZK, "asyncOverSync", "multiOverSync", "syncP99", "asyncP99")),
                 InjectionCase.regression("zk-delaying-proxy", "zk.proxyDelayUs=100",
                         "client traffic through a TCP proxy on 127.0.0.1 that delays every byte 100 µs each way", ZK,
                         keys(ZK, "syncP50")),
