@@ -26,7 +26,7 @@ public final class SelfCheckCatalogue {
                 // Work of the system's own that outlasts every sample (a spinning selector, a GC, a
                 // follower catching up) slows the CPU probe as a neighbour would: the probe must
                 // see it is the servers' CPU and let the figures fail, never call it "Disturbed".
-                InjectionCase.regression("zk-busy-server", "zk.busyThreads=1",
+                InjectionCase.regression("zk-busy-servers", "zk.busyThreads=1",
                         "a busy loop inside each ensemble's measured server's container for the whole run: servers that keep a core busy",
                         ZK, keys(ZK, "asyncOverSync", "multiOverSync", "syncP99", "asyncP99")),
                 InjectionCase.regression("zk-delaying-proxy", "zk.proxyDelayUs=100",
