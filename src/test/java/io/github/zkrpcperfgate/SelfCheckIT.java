@@ -106,8 +106,8 @@ class SelfCheckIT {
             System.out.println("[perf] self-check: injecting " + c.name() + " (" + c.inject() + ")");
             try {
                 // On every selected scenario of the group, as the unchanged runs are: measured on a
-                // subset, a figure reads differently (on zk-1node alone its ratios were ~1.3x higher
-                // than beside zk-5node's servers) and the slowdown against the unchanged runs is wrong.
+                // subset, a figure reads differently (zk-1node alone: asyncOverSync 3.59, beside
+                // zk-5node's servers 3.74-4.68), and its slowdown against those runs means nothing.
                 GroupResult result = c.zooKeeper()
                         ? zooKeeper(ensembles, Injection.parse(c.inject()))
                         : hadoopRpc(rpc, Injection.parse(c.inject()));
