@@ -59,27 +59,16 @@ public record GatedFigure(FigureKey key, String unit, Direction direction, doubl
     }
 
     /**
-     * Lower-is-better milliseconds by which a workload's latency percentile exceeds the same
-     * round's median of {@code probe}: what is left of a latency once the environment's share
-     * (e.g. one fsync, paid beside the servers' data) is taken out. A slower disk moves the probe
-     * and the latency alike and leaves this figure where it was; a server that syncs slower moves
-     * the latency alone. (A quotient such as latency / fsync would move with either.)
+     * Lower-is-better amount by which a workload's latency percentile exceeds the same round's
+     * median of {@code probe}, in units of the same round's {@code per} calibration, e.g.
+     * "x(cpu) above fsync". Subtracting the probe takes the environment's share out (one fsync,
+     * paid beside the servers' data): a slower disk moves the probe and the latency alike and
+     * leaves the figure where it was, a server that syncs slower moves the latency alone (a
+     * quotient such as latency / fsync would move with either). What is left is CPU work and
+     * wake-ups, which follow the machine's CPU speed: dividing by the CPU probe keeps the figure
+     * where it was when that speed drifts.
      *
-     * @param probeLabel names the probe in the unit, e.g. {@code fsync} for "ms above fsync"
-     */
-    public static GatedFigure latencyAboveProbe(String scenario, String name, String workload, double percentile,
-                                                String probe, String probeLabel, double minimumBandFactor) {
-        FigureKey key = new FigureKey(scenario, name);
-        return new GatedFigure(key, "ms above " + probeLabel, Direction.LOWER_IS_BETTER, minimumBandFactor,
-                List.of(workload, probe),
-                round -> aboveProbe(key, round.sample(workload).latencyMillis(percentile), round, probe, probeLabel));
-    }
-
-    /**
-     * {@link #latencyAboveProbe} in units of the same round's {@code calibration}, e.g. "x(cpu)
-     * above fsync": what is left once the disk's share is taken out is CPU work and wake-ups,
-     * which follow the machine's CPU speed; dividing by the CPU probe keeps the figure where it
-     * was when that speed drifts (an additive part out, a proportional part cancelled).
+     * @param probeLabel names the probe in the unit, e.g. {@code fsync}
      */
     public static GatedFigure latencyAboveProbe(String scenario, String name, String workload, double percentile,
                                                 String probe, String probeLabel, Calibration per,

@@ -67,7 +67,7 @@ public final class SelfCheckTally {
     }
 
     /** What kind of run a {@link LoggedRun} was. */
-    public enum Kind { UNCHANGED, NOISE, INJECTION, SKIPPED }
+    public enum Kind { UNCHANGED, NOISE, INJECTION, SKIPPED, BROKEN }
 
     /**
      * One run as {@code selfcheck.json} keeps it, so that a later session can resume the
@@ -98,6 +98,7 @@ public final class SelfCheckTally {
     /** Each injection with its run (or null and why it was skipped), judged against the unchanged runs when asked. */
     private final Map<InjectionCase, GroupResult> injectedRuns = new LinkedHashMap<>();
     private final Map<InjectionCase, String> skippedWhy = new LinkedHashMap<>();
+    private final java.util.Set<InjectionCase> broken = new java.util.HashSet<>();
 
     /** A tally for the full profile, which lets no Disturbed figure through. */
     public SelfCheckTally() {
@@ -129,16 +130,15 @@ public final class SelfCheckTally {
             }
             GroupResult result = new GroupResult(run.group(), new java.util.TreeMap<>(), run.figures(), List.of(),
                     List.of(), run.notes());
-            Optional<InjectionCase> injection = catalogue.stream()
-                    .filter(c -> c.name().equals(run.name()) && c.inject().equals(run.detail())).findFirst();
             switch (run.kind()) {
                 case UNCHANGED -> tally.add(run, () -> tally.unchanged(result));
                 case NOISE -> tally.add(run, () -> tally.noise(result, run.name()));
-                case INJECTION -> injection.ifPresent(c -> tally.add(run, () -> tally.injected(c, result)));
-                // One that could not run (an error, not a missing capability) runs again.
-                case SKIPPED -> catalogue.stream().filter(c -> c.name().equals(run.name()))
-                        .filter(c -> !run.detail().startsWith(COULD_NOT_RUN)).findFirst()
+                case INJECTION -> catalogue.stream()
+                        .filter(c -> c.name().equals(run.name()) && c.inject().equals(run.detail())).findFirst()
+                        .ifPresent(c -> tally.add(run, () -> tally.injected(c, result)));
+                case SKIPPED -> catalogue.stream().filter(c -> c.name().equals(run.name())).findFirst()
                         .ifPresent(c -> tally.add(run, () -> tally.skipped(c, run.detail())));
+                case BROKEN -> { } // an error, not a missing capability: it runs again
             }
         }
         return tally;
@@ -236,18 +236,21 @@ public final class SelfCheckTally {
         return new InjectionOutcome(injection, slowdown, caught, failed, targets, null);
     }
 
-    private static final String COULD_NOT_RUN = "could not run: ";
-
     /** An injection whose run failed with an error: a problem of the self-check, and run again on resume. */
     public synchronized void couldNotRun(InjectionCase injection, Exception error) {
-        skipped(injection, COULD_NOT_RUN + error);
+        broken.add(injection);
+        notRun(Kind.BROKEN, injection, "could not run: " + error);
     }
 
     public synchronized void skipped(InjectionCase injection, String why) {
+        notRun(Kind.SKIPPED, injection, why);
+    }
+
+    private void notRun(Kind kind, InjectionCase injection, String why) {
         injectedRuns.put(injection, null);
         skippedWhy.put(injection, why);
         String group = injection.zooKeeper() ? "zookeeper" : "hadoop-rpc";
-        ledger.add(new LoggedRun(Kind.SKIPPED, injection.name(), why, group, session, baselines.getOrDefault(group, ""),
+        ledger.add(new LoggedRun(kind, injection.name(), why, group, session, baselines.getOrDefault(group, ""),
                 List.of(), List.of()));
     }
 
@@ -303,7 +306,7 @@ public final class SelfCheckTally {
                 + f.verdict() + (f.disturbed() ? " (more than " + disturbedAllowedPerBuild + " not judged in one build)" : "")
                 + ": " + f.reason())));
         for (InjectionOutcome i : injections()) {
-            if (i.skipped() != null && i.skipped().startsWith(COULD_NOT_RUN)) {
+            if (broken.contains(i.injection())) {
                 problems.add("injection " + i.injection().name() + " " + i.skipped());
                 continue;
             }

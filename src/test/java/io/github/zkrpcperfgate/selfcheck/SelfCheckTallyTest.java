@@ -103,6 +103,9 @@ class SelfCheckTallyTest {
                 figure(LATENCY, Direction.LOWER_IS_BETTER, 2.1, "Pass")));
         InjectionCase gone = InjectionCase.regression("gone", "zk.cpus=0.5", "d", List.of("zk-1node"), List.of(RATIO));
         first.skipped(gone, "the process backend cannot limit CPU");
+        InjectionCase failing = InjectionCase.regression("failing", "zk.multiBatch=10", "d", List.of("zk-1node"), List.of(RATIO));
+        first.couldNotRun(failing, new IllegalStateException("docker exec failed"));
+        assertThat(first.problems()).contains("injection failing could not run: java.lang.IllegalStateException: docker exec failed");
         SelfCheckReport.write(dir, first, 10, Duration.ofMinutes(50));
 
         SelfCheckReport.Earlier earlier = SelfCheckReport.read(dir.resolve(SelfCheckReport.JSON));
@@ -112,6 +115,8 @@ class SelfCheckTallyTest {
         assertThat(resumed.hasNoise("zookeeper")).isTrue();
         assertThat(resumed.has(CASE)).isTrue();
         assertThat(resumed.has(gone)).as("skipped for a capability this machine lacks: not retried").isTrue();
+        assertThat(SelfCheckTally.resuming(earlier.runs(), List.of(failing), 0, "later", BANDS).has(failing))
+                .as("an injection that failed with an error runs again").isFalse();
         assertThat(resumed.injections()).hasSize(2).first().satisfies(i -> assertThat(i.caught()).isTrue());
         assertThat(resumed.falseAlarms()).isEqualTo(first.falseAlarms());
         InjectionCase changed = InjectionCase.regression("x", "zk.multiBatch=50", "d", List.of("zk-1node"), List.of(RATIO));
