@@ -2,24 +2,22 @@ package io.github.zkrpcperfgate;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.github.zkrpcperfgate.gate.GateEngine;
 import io.github.zkrpcperfgate.gate.GateMode;
-import io.github.zkrpcperfgate.gate.GateRun;
 import io.github.zkrpcperfgate.gate.Injection;
 import io.github.zkrpcperfgate.gate.PerfProfile;
 import io.github.zkrpcperfgate.gate.PerfSettings;
-import io.github.zkrpcperfgate.hadooprpc.RpcGate;
 import io.github.zkrpcperfgate.hadooprpc.RpcScenario;
+import io.github.zkrpcperfgate.hadooprpc.RpcThreadingDriver;
 import io.github.zkrpcperfgate.hadooprpc.RpcScenarios;
 import io.github.zkrpcperfgate.junit.GateAssertions;
-import io.github.zkrpcperfgate.measure.Progress;
-import io.github.zkrpcperfgate.report.GroupResult;
+import io.github.zkrpcperfgate.result.GroupResult;
 import io.github.zkrpcperfgate.selfcheck.CpuHog;
 import io.github.zkrpcperfgate.selfcheck.InjectionCase;
 import io.github.zkrpcperfgate.selfcheck.SelfCheckCatalogue;
 import io.github.zkrpcperfgate.selfcheck.SelfCheckReport;
 import io.github.zkrpcperfgate.selfcheck.SelfCheckTally;
 import io.github.zkrpcperfgate.zookeeper.EnsembleSpec;
-import io.github.zkrpcperfgate.zookeeper.WriteModeGate;
 import io.github.zkrpcperfgate.zookeeper.WriteModeScenarios;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -45,14 +43,15 @@ class SelfCheckIT {
 
     private static final PerfSettings SETTINGS = PerfSettings.fromSystemProperties();
     private static final int RUNS = Integer.getInteger("perf.selfcheck.runs", 10);
-    private static final int OPS = Integer.getInteger("perf.zk.ops", WriteModeScenarios.DEFAULT_OPS);
+    /** Judges, never records: a self-check measures the gate as it stands. */
+    private static final GateEngine ENGINE = GateEngine.of(SETTINGS, GateMode.JUDGE);
 
     /** An earlier session's selfcheck.json to go on from: its runs are pooled with this session's. */
     private static final String RESUME = System.getProperty("perf.selfcheck.resume", "");
     private static final int DISTURBED_ALLOWED =
             SETTINGS.profile() == PerfProfile.QUICK ? GateAssertions.QUICK_DISTURBED_ALLOWED : 0;
-    private static final String ZOOKEEPER = "zookeeper";
-    private static final String HADOOP_RPC = "hadoop-rpc";
+    private static final String ZOOKEEPER = WriteModeScenarios.GROUP;
+    private static final String HADOOP_RPC = RpcScenarios.GROUP;
 
     /** Per group, a digest of the baseline files its runs are judged against: only runs of equal ones pool. */
     private static final Map<String, String> BASELINES = Map.of(
@@ -150,19 +149,15 @@ class SelfCheckIT {
         if (specs.isEmpty()) {
             throw new UnsupportedOperationException("none of its scenarios is selected by -Dperf.scenarios");
         }
-        return WriteModeGate.runOnFreshEnsembles(ZOOKEEPER, specs, backend -> new GateRun(ZOOKEEPER,
-                SETTINGS.baseline(WriteModeScenarios.baselineFile(backend)), GateMode.JUDGE,
-                SETTINGS.plan(PerfSettings.DEFAULT_PLAN), Progress.toStdout()), OPS, injection);
+        return ENGINE.run(new WriteModeScenarios().driver(SETTINGS, injection));
     }
 
     private GroupResult hadoopRpc(List<RpcScenario> scenarios, Injection injection) throws Exception {
         if (scenarios.isEmpty()) {
             throw new UnsupportedOperationException("none of its scenarios is selected by -Dperf.scenarios");
         }
-        GateRun gate = new GateRun(HADOOP_RPC, SETTINGS.baseline(RpcScenarios.BASELINE_FILE), GateMode.JUDGE,
-                SETTINGS.plan(PerfSettings.DEFAULT_PLAN), Progress.toStdout());
         // No RPCCallBenchmark cross-check: it judges our client, not the gate, and would add ~15 s a run.
-        return RpcGate.run(HADOOP_RPC, scenarios, gate, gate.readBaselines(), injection, false);
+        return ENGINE.run(new RpcThreadingDriver(scenarios, injection, false));
     }
 
     private void save() throws Exception {

@@ -6,6 +6,11 @@ public final class BaselineException extends RuntimeException {
     /** How to record baselines; every message that asks for a re-baseline says it the same way. */
     public static final String UPDATE_COMMAND = "./mvnw verify -Dperf.baselines.update=true";
 
+    /** The command that re-records the given scenarios' baselines, e.g. {@code zk-1node} or {@code zk-1node,rpc-*}. */
+    public static String updateCommand(String scenarios) {
+        return UPDATE_COMMAND + " -Dperf.scenarios=" + scenarios;
+    }
+
     public BaselineException(String message) {
         super(message);
     }

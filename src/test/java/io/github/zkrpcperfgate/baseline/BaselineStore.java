@@ -7,7 +7,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.github.zkrpcperfgate.files.JsonFiles;
 import io.github.zkrpcperfgate.verdict.Band;
 import io.github.zkrpcperfgate.verdict.Direction;
-import io.github.zkrpcperfgate.verdict.Figures;
+import io.github.zkrpcperfgate.stats.SignificantDigits;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -177,13 +177,13 @@ public final class BaselineStore {
                 ObjectNode n = figures.putObject(figureName);
                 n.put("unit", f.unit());
                 n.put("direction", f.direction().jsonName());
-                n.put("expected", Figures.fourSignificant(f.expected()));
+                n.put("expected", SignificantDigits.fourSignificant(f.expected()));
                 pair(n.putArray("band"), f.band().low(), f.band().high());
                 pair(n.putArray("interval"), f.intervalLow(), f.intervalHigh());
                 n.put("rounds", f.rounds());
                 if (!f.runMedians().isEmpty()) {
                     ArrayNode runs = n.putArray("runMedians");
-                    f.runMedians().forEach(m -> runs.add(Figures.fourSignificant(m)));
+                    f.runMedians().forEach(m -> runs.add(SignificantDigits.fourSignificant(m)));
                 }
             });
         });
@@ -191,8 +191,8 @@ public final class BaselineStore {
     }
 
     private static void pair(ArrayNode array, double low, double high) {
-        array.add(Figures.fourSignificant(low));
-        array.add(Figures.fourSignificant(high));
+        array.add(SignificantDigits.fourSignificant(low));
+        array.add(SignificantDigits.fourSignificant(high));
     }
 
     /** Writes {@code baselines} to its file atomically: temp file, fsync, rename. */

@@ -1,7 +1,7 @@
 package io.github.zkrpcperfgate.baseline;
 
 import io.github.zkrpcperfgate.verdict.FigureKey;
-import io.github.zkrpcperfgate.verdict.Figures;
+import io.github.zkrpcperfgate.stats.SignificantDigits;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -23,14 +23,14 @@ public final class BaselineUpdate {
          * 3 runs: 5.6, 5.8, 6.0".
          */
         public String describe() {
-            String now = Figures.format(after.expected()) + " " + after.unit() + " band " + after.band();
+            String now = SignificantDigits.format(after.expected()) + " " + after.unit() + " band " + after.band();
             String runs = after.runMedians().size() < 2 ? "" : "; " + after.runMedians().size() + " runs: "
-                    + String.join(", ", after.runMedians().stream().map(Figures::format).toList());
+                    + String.join(", ", after.runMedians().stream().map(SignificantDigits::format).toList());
             if (before == null) {
                 return key + ": (new) -> " + now + runs;
             }
             double percent = 100 * (after.expected() / before.expected() - 1);
-            return key + ": " + Figures.format(before.expected()) + " " + before.unit() + " band " + before.band()
+            return key + ": " + SignificantDigits.format(before.expected()) + " " + before.unit() + " band " + before.band()
                     + " -> " + now + String.format(Locale.ROOT, " (%+.1f%%)", percent) + runs;
         }
     }

@@ -3,7 +3,7 @@ package io.github.zkrpcperfgate.calibration;
 import io.github.zkrpcperfgate.measure.Workload;
 import io.github.zkrpcperfgate.measure.Sample;
 import io.github.zkrpcperfgate.stats.MedianInterval;
-import io.github.zkrpcperfgate.verdict.Figures;
+import io.github.zkrpcperfgate.stats.SignificantDigits;
 import java.io.IOException;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -55,7 +55,7 @@ public final class CalibrationProbes implements AutoCloseable {
                     .filter(s -> s.workload().equals(probe) && s.round() >= 0)
                     .map(s -> s.latencyMillis(50)).toList();
             if (!p50s.isEmpty()) {
-                medians.put(factKey(probe), Figures.format(MedianInterval.of(p50s).median()));
+                medians.put(factKey(probe), SignificantDigits.format(MedianInterval.of(p50s).median()));
             }
         }
         return medians;
@@ -69,7 +69,7 @@ public final class CalibrationProbes implements AutoCloseable {
     @Override
     public void close() throws IOException {
         try (roundTrip; fsync; cpuParallel) {
-            // both closed, even if one throws
+            // each closed, even if another throws
         }
     }
 }

@@ -5,8 +5,7 @@ import io.github.zkrpcperfgate.measure.Round;
 /**
  * Whether another process competed for the CPU during a round. Two readings of the parallel CPU
  * probe must agree: it ran slow against the same tasks on one thread in the same round (1.0 is
- * a quiet machine; a busy neighbour on one of two cores gave 1.35–1.78 here, a quiet machine
- * 1.00–1.07), and the CPU it lost went to a process that is not ours (this JVM and the servers
+ * a quiet machine), and the CPU it lost went to a process that is not ours (this JVM and the servers
  * under test are ours). A round slowed by the system under test itself is no disturbance: it is
  * what the gate measures.
  */

@@ -20,8 +20,8 @@ import java.util.concurrent.TimeUnit;
  * What ZooKeeper's transaction log pays per group commit, measured where the log lives: a probe
  * process ({@link FsyncProbeMain}) beside the servers' data appends small records and forces each
  * to disk (fdatasync). For containers it runs inside a server's container on its data directory,
- * for child JVMs on their data directory; a probe in this JVM's temporary directory measured
- * another filesystem (on 2026-11-30 its fsync read 0.087 ms while a sync create took 0.33 ms).
+ * for child JVMs on their data directory; a probe in this JVM's temporary directory would measure
+ * another filesystem than the one the servers force.
  */
 public final class FsyncProbe implements Workload, AutoCloseable {
 

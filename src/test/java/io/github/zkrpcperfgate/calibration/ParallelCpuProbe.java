@@ -13,8 +13,8 @@ import java.util.concurrent.TimeUnit;
 /**
  * The CPU probe's task on every core at once: one operation is {@value #TASKS_PER_THREAD}
  * tasks on each of {@code availableProcessors} threads, timed until the last one ends. On a
- * quiet machine that takes as long as the same tasks on one thread (measured here: 1.00–1.07×);
- * with another process burning a core it takes 1.35–1.78× as long, which is how the gate knows
+ * quiet machine that takes about as long as the same tasks on one thread; with another process
+ * burning a core it takes markedly longer (README has the measured ranges), which is how the gate knows
  * a round was disturbed. Slower by whom: our own servers' background work (a JVM's GC after 5.6 MB
  * payloads, followers catching up) slows it too, and the system under test must not pass for
  * a neighbour. So each set also reads, from /proc, how much CPU the whole machine used and how

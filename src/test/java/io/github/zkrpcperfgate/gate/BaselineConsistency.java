@@ -5,7 +5,7 @@ import io.github.zkrpcperfgate.baseline.BaselineFigure;
 import io.github.zkrpcperfgate.baseline.Baselines;
 import io.github.zkrpcperfgate.verdict.BandPolicy;
 import io.github.zkrpcperfgate.verdict.FigureKey;
-import io.github.zkrpcperfgate.verdict.Figures;
+import io.github.zkrpcperfgate.stats.SignificantDigits;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -75,10 +75,10 @@ public final class BaselineConsistency {
                     recorded.runMedians(), f.minimumBandFactor());
             double stored = Math.sqrt(recorded.band().high() / recorded.band().low());
             if (stored > policy * ROUNDING_TOLERANCE) {
-                problems.add(key + ": band " + recorded.band() + " is x/" + Figures.format(stored) + " around "
-                        + Figures.format(recorded.expected()) + ", wider than the x/" + Figures.format(policy)
+                problems.add(key + ": band " + recorded.band() + " is x/" + SignificantDigits.format(stored) + " around "
+                        + SignificantDigits.format(recorded.expected()) + ", wider than the x/" + SignificantDigits.format(policy)
                         + " the band policy gives from its recorded interval, run medians and floor "
-                        + Figures.format(f.minimumBandFactor()) + " (widened by hand?)");
+                        + SignificantDigits.format(f.minimumBandFactor()) + " (widened by hand?)");
             }
         }));
         return problems;

@@ -1,7 +1,6 @@
 package io.github.zkrpcperfgate.gate;
 
 import static org.assertj.core.api.Assertions.assertThat;
-
 import io.github.zkrpcperfgate.baseline.BaselineFigure;
 import io.github.zkrpcperfgate.baseline.BaselineSource;
 import io.github.zkrpcperfgate.baseline.BaselineStore;
@@ -13,11 +12,12 @@ import io.github.zkrpcperfgate.measure.LatencyRecorder;
 import io.github.zkrpcperfgate.measure.Progress;
 import io.github.zkrpcperfgate.measure.TrialPlan;
 import io.github.zkrpcperfgate.measure.Workload;
-import io.github.zkrpcperfgate.report.FigureResult;
-import io.github.zkrpcperfgate.report.GroupResult;
+import io.github.zkrpcperfgate.result.FigureResult;
+import io.github.zkrpcperfgate.result.GroupResult;
 import io.github.zkrpcperfgate.verdict.Band;
 import io.github.zkrpcperfgate.verdict.Direction;
 import io.github.zkrpcperfgate.verdict.FigureKey;
+import io.github.zkrpcperfgate.verdict.Verdict;
 import java.io.OutputStream;
 import java.io.PrintStream;
 import java.nio.file.Path;
@@ -86,6 +86,62 @@ class GateRunTest {
                 clock::get);
     }
 
+    private GateEngine engine(GateMode mode, TrialPlan plan) {
+        return new GateEngine(name -> source(dir.resolve(name)), mode, plan, QUIET, clock::get);
+    }
+
+    /** A family of scenarios "a" and "b" whose servers are scripted workloads; it logs what the engine asked of it. */
+    private final class ScriptedDriver implements ScenarioDriver {
+        final List<String> events = new java.util.ArrayList<>();
+        private final java.util.function.IntFunction<List<Workload>> workloadsOfRun;
+        private int run;
+
+        ScriptedDriver(java.util.function.IntFunction<List<Workload>> workloadsOfRun) {
+            this.workloadsOfRun = workloadsOfRun;
+        }
+
+        @Override
+        public String group() {
+            return "test";
+        }
+
+        @Override
+        public List<GatedFigure> figures() {
+            return figures;
+        }
+
+        @Override
+        public List<GatedFigure> catalogue() {
+            return figures;
+        }
+
+        @Override
+        public String baselineFile() {
+            return "b.json";
+        }
+
+        @Override
+        public void start() {
+            events.add("start");
+        }
+
+        @Override
+        public void restart() {
+            events.add("restart");
+        }
+
+        @Override
+        public Measurement measure(boolean reported) {
+            events.add(reported ? "measure reported" : "measure");
+            return Measurement.of(workloadsOfRun.apply(++run), Map.of(), () -> { });
+        }
+
+        @Override
+        public void close() {
+            events.add("close");
+        }
+    }
+
     private final List<GatedFigure> figures = List.of(
             GatedFigure.throughputRatio("a", "xOverY", "a/x", "a/y", 1.5),
             GatedFigure.throughputRatio("b", "xOverY", "b/x", "b/y", 1.5));
@@ -104,11 +160,11 @@ class GateRunTest {
         assertThat(result.samples().stream().filter(s -> s.workload().equals("a/x"))).hasSize(12);
         assertThat(result.samples().stream().filter(s -> s.workload().equals("b/x"))).hasSize(6);
         FigureResult a = result.figures().get(0);
-        assertThat(a.verdict()).isEqualTo("Pass");
+        assertThat(a.verdict().kind()).isEqualTo(Verdict.Kind.PASS);
         assertThat(a.reason()).contains("decided on the median");
         assertThat(a.value().sampleCount()).isEqualTo(12);
         FigureResult bFigure = result.figures().get(1);
-        assertThat(bFigure.verdict()).isEqualTo("Pass");
+        assertThat(bFigure.verdict().kind()).isEqualTo(Verdict.Kind.PASS);
         assertThat(bFigure.value().median()).isEqualTo(2.0);
     }
 
@@ -117,7 +173,7 @@ class GateRunTest {
         Baselines b = baselines(Map.of(new FigureKey("a", "xOverY"), ratioBand(0.5, 2.0),
                 new FigureKey("b", "xOverY"), ratioBand(3.0, 5.0)));
         GroupResult result = gate(false).run(b, workloads(), figures, new TreeMap<>());
-        assertThat(result.figures().get(1).verdict()).isEqualTo("Regression");
+        assertThat(result.figures().get(1).verdict().kind()).isEqualTo(Verdict.Kind.REGRESSION);
         assertThat(result.samples().stream().filter(s -> s.workload().equals("b/x"))).hasSize(6);
     }
 
@@ -140,7 +196,7 @@ class GateRunTest {
         GroupResult result = gate(false).run(b, withProbes(cpuProbes(160)), figures, new TreeMap<>());
 
         FigureResult disturbed = result.figures().get(1);
-        assertThat(disturbed.verdict()).isEqualTo("Disturbed");
+        assertThat(disturbed.verdict().kind()).isEqualTo(Verdict.Kind.DISTURBED);
         assertThat(disturbed.failsBuild()).isFalse();
         assertThat(disturbed.reason()).startsWith("not judged: machine busy in 12 of the 12 rounds").contains("would be Regression");
         assertThat(result.notes()).anySatisfy(n -> assertThat(n).startsWith("⚠ machine busy").contains("in 12 of 12 rounds"));
@@ -151,7 +207,7 @@ class GateRunTest {
         Baselines b = baselines(Map.of(new FigureKey("a", "xOverY"), ratioBand(0.5, 2.0),
                 new FigureKey("b", "xOverY"), ratioBand(3.0, 5.0)));
         GroupResult result = gate(false).run(b, withProbes(cpuProbes(100)), figures, new TreeMap<>());
-        assertThat(result.figures().get(1).verdict()).isEqualTo("Regression");
+        assertThat(result.figures().get(1).verdict().kind()).isEqualTo(Verdict.Kind.REGRESSION);
         assertThat(result.figures().get(1).value().sampleCount()).isEqualTo(6);
         assertThat(result.notes()).noneSatisfy(n -> assertThat(n).contains("machine busy"));
     }
@@ -163,7 +219,7 @@ class GateRunTest {
         // The probes' 2nd set of every 2 is disturbed (160%), so half the rounds are quiet: 6 of 12.
         GroupResult result = gate(false).run(b, withProbes(cpuProbes(100, 160)), figures, new TreeMap<>());
         FigureResult judged = result.figures().get(1);
-        assertThat(judged.verdict()).isEqualTo("Regression");
+        assertThat(judged.verdict().kind()).isEqualTo(Verdict.Kind.REGRESSION);
         assertThat(judged.value().sampleCount()).isEqualTo(6);
     }
 
@@ -171,16 +227,16 @@ class GateRunTest {
     void aFigureWithoutABaselineIsAnErrorAndTheOthersAreStillJudged() throws Exception {
         Baselines b = baselines(Map.of(new FigureKey("b", "xOverY"), ratioBand(1.5, 2.5)));
         GroupResult result = gate(false).run(b, workloads(), figures, new TreeMap<>());
-        assertThat(result.figures().get(0).verdict()).isEqualTo("Error");
+        assertThat(result.figures().get(0).verdict().kind()).isEqualTo(Verdict.Kind.ERROR);
         assertThat(result.figures().get(0).reason()).contains("has no scenario \"a\"");
-        assertThat(result.figures().get(1).verdict()).isEqualTo("Pass");
+        assertThat(result.figures().get(1).verdict().kind()).isEqualTo(Verdict.Kind.PASS);
     }
 
     @Test
     void onATestbedWithoutBaselinesEveryFigureIsMeasuredAndReportedButNotJudged() throws Exception {
         GroupResult result = gate(false).run(Baselines.empty(dir.resolve("b.json")), workloads(), figures, new TreeMap<>());
         assertThat(result.figures()).hasSize(2).allSatisfy(f -> {
-            assertThat(f.verdict()).isEqualTo(FigureResult.NO_BASELINE);
+            assertThat(f.verdict().kind()).isEqualTo(Verdict.Kind.NO_BASELINE);
             assertThat(f.failsBuild()).isFalse();
             assertThat(f.value().sampleCount()).isEqualTo(6);
         });
@@ -225,18 +281,19 @@ class GateRunTest {
     @Test
     void aReBaselinePoolsItsRunsAndWritesOnlyAfterTheLast() throws Exception {
         Path file = dir.resolve("b.json");
-        GateRun gate = new GateRun("test", source(file), GateMode.RECORD, PLAN.withRecordRuns(3), QUIET, clock::get);
         // Each run starts "servers" of its own; b/x is 2x, 3.2x, then 1.6x as fast as b/y.
         long[] bxMicros = {1000, 625, 1250};
         List<Boolean> fileExistedBeforeRun = new java.util.ArrayList<>();
-        GroupResult last = gate.runAll((run, isLast) -> {
+        ScriptedDriver driver = new ScriptedDriver(run -> {
             fileExistedBeforeRun.add(java.nio.file.Files.exists(file));
-            List<Workload> fresh = List.of(scripted("a/x", 1000, 1200), scripted("a/y", 1100),
+            return List.of(scripted("a/x", 1000, 1200), scripted("a/y", 1100),
                     scripted("b/x", bxMicros[run - 1]), scripted("b/y", 2000));
-            return gate.run(Baselines.empty(file), fresh, figures, new TreeMap<>());
         });
+        GroupResult last = engine(GateMode.RECORD, PLAN.withRecordRuns(3)).run(driver);
 
         assertThat(fileExistedBeforeRun).containsExactly(false, false, false);
+        assertThat(driver.events).containsExactly("start", "measure", "restart", "measure", "restart", "measure reported",
+                "close");
         BaselineFigure b = BaselineStore.read(file).figure(new FigureKey("b", "xOverY"));
         assertThat(b.runMedians()).containsExactly(2.0, 3.2, 1.6);
         assertThat(b.rounds()).isEqualTo(24);
@@ -248,13 +305,53 @@ class GateRunTest {
         assertThat(last.samples().stream().filter(s -> s.workload().equals("b/x") && s.round() >= 0)).hasSize(24);
     }
 
+    @Test
+    void aBaselineThatDoesNotReadFailsBeforeAnyServerStarts() throws Exception {
+        java.nio.file.Files.writeString(dir.resolve("b.json"), "{ not json");
+        ScriptedDriver driver = new ScriptedDriver(run -> workloads());
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> engine(GateMode.JUDGE, PLAN).run(driver))
+                .isInstanceOf(io.github.zkrpcperfgate.baseline.BaselineException.class)
+                .hasMessageContaining("b.json");
+        assertThat(driver.events).containsExactly("close");
+    }
+
+    @Test
+    void latenciesOutsideTheHistogramAreCountedAndNamedNotClampedSilently() throws Exception {
+        Workload negative = new Workload() {
+            @Override
+            public String name() {
+                return "s/negative";
+            }
+
+            @Override
+            public int operationsPerSet() {
+                return 3;
+            }
+
+            @Override
+            public void runSet(LatencyRecorder latencies) {
+                for (int i = 0; i < 3; i++) {
+                    latencies.recordNanos(-1);
+                }
+                clock.addAndGet(1_000);
+            }
+
+            @Override
+            public void resetAfterSet() {
+            }
+        };
+        io.github.zkrpcperfgate.measure.Trial trial = new io.github.zkrpcperfgate.measure.Trial(
+                List.of(negative, scripted("s/fine", 10)), PLAN, QUIET, clock::get);
+        trial.runRounds(2, 2);
+        assertThat(GateRun.outOfRangeLatencies(trial.rounds())).singleElement().asString()
+                .startsWith("⚠ s/negative: 6 latencies outside the histogram's range");
+    }
+
     /** Four recording runs; b/x is 2x as fast as b/y in all but the last, where it is {@code lastSpeedup}x. */
     private GroupResult recordFourRuns(GateMode mode, double lastSpeedup) throws Exception {
-        Path file = dir.resolve("b.json");
-        GateRun gate = new GateRun("test", source(file), mode, PLAN.withRecordRuns(4), QUIET, clock::get);
         long[] bxMicros = {1000, 990, 1010, Math.round(2000 / lastSpeedup)};
-        return gate.runAll((run, isLast) -> gate.run(Baselines.empty(file), List.of(scripted("a/x", 1000), scripted("a/y", 1000),
-                scripted("b/x", bxMicros[run - 1]), scripted("b/y", 2000)), figures, new TreeMap<>()));
+        return engine(mode, PLAN.withRecordRuns(4)).run(new ScriptedDriver(run -> List.of(scripted("a/x", 1000),
+                scripted("a/y", 1000), scripted("b/x", bxMicros[run - 1]), scripted("b/y", 2000))));
     }
 
     @Test

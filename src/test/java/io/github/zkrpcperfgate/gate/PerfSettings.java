@@ -14,7 +14,10 @@ import java.util.Properties;
 import java.util.regex.Pattern;
 
 /**
- * The suite's {@code -Dperf.*} switches, read once. Every switch is documented in README.md.
+ * The suite's general {@code -Dperf.*} switches as one value: read from the system properties
+ * when a build's first perf class starts (and by the self-check), then passed along. A family's
+ * own switches ({@code -Dperf.zk.*}) are read by its catalogue when it builds its driver. Every
+ * switch is documented in README.md.
  *
  * @param scenarioGlobs  {@code perf.scenarios}: comma-separated globs of scenario names, default {@code *}
  * @param rounds         {@code perf.rounds}: measured rounds, overriding the suite's plan
@@ -38,10 +41,9 @@ public record PerfSettings(List<String> scenarioGlobs, Optional<Integer> rounds,
      * Warm-up 1, verdicts after 6 rounds (the fewest with a 95% interval), cap 12. A re-baseline
      * pools 5 runs of 6 rounds, each run on servers of its own: one run cannot see how much a
      * figure moves from one start of the servers to the next, and a band centred on one low or
-     * high run turns that drift into false alarms. (A CI run of zk-5node multiOverSync measured
-     * 120.3 against a band [71.11, 120.2] centred on one 12-round run's 92.45; ten docker runs of
-     * that figure on this machine had medians from 92.45 to 129.2.) Five runs of 6 rounds cost
-     * about 1.3 times three runs of 8, and their median run is a steadier centre.
+     * high run turns that drift into false alarms (README, "How the gate decides", self-check 1).
+     * Five runs of 6 rounds cost about 1.3 times three runs of 8, and their median run is a
+     * steadier centre.
      */
     public static final TrialPlan DEFAULT_PLAN = new TrialPlan(1, 6, 12, 6, 5, Duration.ofSeconds(1));
 

@@ -15,9 +15,4 @@ public record RpcLoadSpec(int calls, int threads, int arraySize, int stringBytes
                     + calls + ", " + threads + ", " + arraySize + ", " + stringBytes);
         }
     }
-
-    /** Bytes of string payload per call (before encoding overhead). */
-    public long payloadBytes() {
-        return (long) arraySize * stringBytes;
-    }
 }

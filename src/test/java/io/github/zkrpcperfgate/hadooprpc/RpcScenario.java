@@ -1,5 +1,6 @@
 package io.github.zkrpcperfgate.hadooprpc;
 
+import io.github.zkrpcperfgate.measure.WorkloadNames;
 import java.time.Duration;
 import java.util.List;
 
@@ -37,7 +38,7 @@ public record RpcScenario(String name, RpcEngineKind engine, RpcLoadSpec load, D
     }
 
     public String workloadName(RpcServerSpec server) {
-        return name + "/" + server.label();
+        return WorkloadNames.of(name, server.label());
     }
 
     public String workloadName(int handlers, int readers) {

@@ -1,6 +1,11 @@
 package io.github.zkrpcperfgate.hadooprpc;
 
 import io.github.zkrpcperfgate.gate.GatedFigure;
+import io.github.zkrpcperfgate.gate.Injection;
+import io.github.zkrpcperfgate.gate.PerfSettings;
+import io.github.zkrpcperfgate.gate.ScenarioDriver;
+import io.github.zkrpcperfgate.gate.ScenarioFamily;
+import io.github.zkrpcperfgate.verdict.BandPolicy;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -12,7 +17,10 @@ import java.util.List;
  * ~10×) and a no-sleep heavy-payload variant with a connection per thread (where readers could
  * matter).
  */
-public final class RpcScenarios {
+public final class RpcScenarios implements ScenarioFamily {
+
+    /** The scenario group: its report section. */
+    public static final String GROUP = "hadoop-rpc";
 
     /** This half's baseline file in each testbed's directory. */
     public static final String BASELINE_FILE = "hadoop-rpc.json";
@@ -23,31 +31,23 @@ public final class RpcScenarios {
     static final int SEED_ARRAY_SIZE = 200_000;
     static final int SEED_STRING_BYTES = 8;
     /**
-     * Calls per set for a sleeping single handler: measured here at 9.5–10.0 calls/s with a
-     * spread under 2% at 100 calls; 20 calls (2 waves of the 10 client threads) give the same
-     * rate and keep the Hadoop half within minutes.
+     * Calls per set for a sleeping single handler: 2 waves of the 10 client threads give the rate
+     * that 100 calls do (README, "The Hadoop RPC half") and keep the Hadoop half within minutes.
      */
     static final int SINGLE_HANDLER_CALLS = 20;
 
+    /** Ratios of handler and reader counts (sleeping handlers): see {@link BandPolicy#LATENCY_BOUND_FLOOR}. */
+    static final double RATIO_MIN_BAND = BandPolicy.LATENCY_BOUND_FLOOR;
+    /** The ratios and median latency of the scenario whose handlers do not sleep: see {@link BandPolicy#CPU_BOUND_FLOOR}. */
+    static final double CPU_BOUND_MIN_BAND = BandPolicy.CPU_BOUND_FLOOR;
     /**
-     * Narrowest bands, as factors on a log scale; see WriteModeScenarios for why these. The
-     * ratios and the median latency of the scenario whose handlers do not sleep are CPU-bound on
-     * 2 cores and get 1.5: on one day rpc-heavy-nosleep readers10OverReaders1 had run medians from
-     * 0.82 to 1.21 (1.47x) and callP50 from 7.59 to 11.74 x(cpu) (1.55x; an unchanged self-check
-     * run failed at 11.74 against a 1.3 band [6.785, 11.47]).
-     *
-     * <p>Call latencies are in milliseconds on the testbed, and they follow the machine's CPU
-     * speed, which on this machine kind drifts within an hour: recorded 09:21-09:50 on 2026-11-30
-     * with the CPU probe at 6.61 ms, they read 1.22x (rpc-small-protobuf p50), 1.34x and 1.58x
-     * (rpc-seed-protobuf p50) and 1.49x (rpc-heavy-nosleep-protobuf p50) of their recorded centre
-     * in the next two unchanged runs, the probe at 8.29 ms. Until they are put in units that
-     * follow the CPU (the in-JVM probe pays for the RPC servers' garbage, see
-     * {@link #callLatency}), they guard gross regressions only: x/2 for the p50 of seed-sized
-     * payloads, x/1.75 for the small payload's (whose 1 ms more per call still reads ~2x), x/2.5
+     * Call latencies are milliseconds on the testbed, and follow the machine's CPU speed, which on
+     * this machine kind drifts within an hour (README, "How a run works", has the numbers). Until
+     * they are in units that follow the CPU (the in-JVM probe pays for the RPC servers' garbage,
+     * see {@link #callLatency}) they guard gross regressions: ×/÷2 for the p50 of seed-sized
+     * payloads, ×/÷1.75 for the small payload's (whose 1 ms more per call still reads ~2×), ×/÷2.5
      * for every p99.
      */
-    static final double RATIO_MIN_BAND = 1.3;
-    static final double CPU_BOUND_MIN_BAND = 1.5;
     static final double HEAVY_CALL_MEDIAN_MIN_BAND = 2.0;
     static final double SMALL_CALL_MEDIAN_MIN_BAND = 1.75;
     static final double CALL_TAIL_MIN_BAND = 2.5;
@@ -57,7 +57,20 @@ public final class RpcScenarios {
     private static final int[] H10R1 = {10, 1};
     private static final int[] H10R10 = {10, 10};
 
-    private RpcScenarios() {
+    /** For {@code @PerfGate} and {@link java.util.ServiceLoader}; the catalogue itself is static. */
+    public RpcScenarios() {
+    }
+
+    @Override
+    public List<String> scenarioNames() {
+        return all().stream().map(RpcScenario::name).toList();
+    }
+
+    /** The scenarios {@code settings} selects; the profile says whether Hadoop's RPCCallBenchmark cross-checks the reported run. */
+    @Override
+    public ScenarioDriver driver(PerfSettings settings, Injection injection) {
+        return new RpcThreadingDriver(all().stream().filter(s -> settings.selects(s.name())).toList(), injection,
+                settings.profile().crossCheck());
     }
 
     public static List<RpcScenario> all() {
@@ -100,13 +113,11 @@ public final class RpcScenarios {
     /**
      * A call's latency in milliseconds on this testbed, less the handler's configured sleep where
      * it sleeps: the sleep is the workload's, the rest is RPC's own work (serialising, queueing,
-     * waking a handler). Gated in full, rpc-small-protobuf's p50 was ~100.7 ms of which ~0.7 ms
-     * was RPC work, so a band of ×1.3 on the total let that work grow ~40× unseen.
+     * waking a handler). Gated in full, the sleep would hide that work: a band on ~100 ms lets
+     * sub-millisecond work grow many times unseen.
      *
      * <p>Not in CPU-probe units: the probe runs in this JVM beside the RPC servers and pays for
-     * their garbage. On 2026-11-30 (2c-intel-xeon) one run's CPU probe read 8.2 ms against 5.66 at
-     * recording, round values 5.5 to 10.4 ms, while rpc-seed-writable's p50 had moved 1.10x; the
-     * quotient read 149.5 against a band of [152.7, 258.1] and failed an unchanged build.
+     * their garbage, so the quotient moved more than the latency did (README, "How a run works").
      */
     private static GatedFigure callLatency(RpcScenario s, String name, String workload, double percentile, double band) {
         return s.handlerSleep().isZero()

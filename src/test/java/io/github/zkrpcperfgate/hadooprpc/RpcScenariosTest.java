@@ -60,10 +60,10 @@ class RpcScenariosTest {
     @Test
     void injectionCapsHandlersAndAddsHandlerDelayButKeepsTheConfigurationsName() {
         RpcServerSpec h10 = RpcServerSpec.of(RpcEngineKind.PROTOBUF, 10, 1, Duration.ofMillis(100));
-        RpcServerSpec injected = RpcGate.injected(h10, Injection.parse("rpc.maxHandlers=2,rpc.handlerDelayMs=5"));
+        RpcServerSpec injected = RpcThreadingDriver.injected(h10, Injection.parse("rpc.maxHandlers=2,rpc.handlerDelayMs=5"));
         assertThat(injected.handlers()).isEqualTo(2);
         assertThat(injected.handlerSleep()).isEqualTo(Duration.ofMillis(105));
-        assertThat(RpcGate.injected(RpcServerSpec.of(RpcEngineKind.PROTOBUF, 1, 1, Duration.ZERO),
+        assertThat(RpcThreadingDriver.injected(RpcServerSpec.of(RpcEngineKind.PROTOBUF, 1, 1, Duration.ZERO),
                 Injection.parse("rpc.maxHandlers=2")).handlers()).isEqualTo(1);
     }
 

@@ -1,11 +1,11 @@
 package io.github.zkrpcperfgate.junit;
 
 import static org.assertj.core.api.Assertions.assertThat;
-
 import io.github.zkrpcperfgate.baseline.BaselineException;
 import io.github.zkrpcperfgate.gate.PerfProfile;
-import io.github.zkrpcperfgate.report.FigureResult;
+import io.github.zkrpcperfgate.result.FigureResult;
 import io.github.zkrpcperfgate.verdict.Judge;
+import io.github.zkrpcperfgate.verdict.Verdict;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Named;
 
@@ -51,13 +51,20 @@ public final class GateAssertions {
     static String failureMessage(FigureResult f) {
         String measured = Judge.describe(f.value(), f.unit());
         String band = f.band() == null ? "no band" : "band " + f.band();
-        return f.key() + ": " + f.verdict() + " — measured " + measured + ", " + band + " (" + f.direction() + ").\n"
+        return f.key() + ": " + f.verdictName() + " — measured " + measured + ", " + band + " (" + f.direction() + ").\n"
                 + f.reason() + "\n"
-                + (f.disturbed() ? "Rerun on a quiet machine; if the figure fails there too and the change is deliberate, re-baseline"
-                : f.verdict().equals("Improvement") ? "An unexplained gain is as suspicious as a loss; re-baseline to lock it in"
-                : "If this change is deliberate, re-baseline")
-                + ": " + BaselineException.UPDATE_COMMAND + " -Dperf.scenarios=" + f.key().scenario()
+                + nextStep(f.verdict().kind())
+                + ": " + BaselineException.updateCommand(f.key().scenario())
                 + " and commit baselines/ with the measured reason.";
+    }
+
+    private static String nextStep(Verdict.Kind kind) {
+        return switch (kind) {
+            case DISTURBED -> "Rerun on a quiet machine; if the figure fails there too and the change is deliberate, re-baseline";
+            case IMPROVEMENT -> "An unexplained gain is as suspicious as a loss; re-baseline to lock it in";
+            case ERROR -> "Fix or re-record the baseline";
+            case REGRESSION, INCONCLUSIVE, PASS, RECORDED, NO_BASELINE -> "If this change is deliberate, re-baseline";
+        };
     }
 
     /** Names a figure for the parameterised test's display name: "zk-1node / asyncOverSync (ratio, higher is better)". */

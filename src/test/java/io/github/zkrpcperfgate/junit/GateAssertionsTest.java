@@ -2,13 +2,13 @@ package io.github.zkrpcperfgate.junit;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
-
 import io.github.zkrpcperfgate.gate.PerfProfile;
-import io.github.zkrpcperfgate.report.FigureResult;
+import io.github.zkrpcperfgate.result.FigureResult;
 import io.github.zkrpcperfgate.stats.Estimate;
 import io.github.zkrpcperfgate.verdict.Band;
 import io.github.zkrpcperfgate.verdict.Direction;
 import io.github.zkrpcperfgate.verdict.FigureKey;
+import io.github.zkrpcperfgate.verdict.Verdict;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.opentest4j.TestAbortedException;
@@ -16,8 +16,8 @@ import org.opentest4j.TestAbortedException;
 class GateAssertionsTest {
 
     private static FigureResult figure(String verdict) {
-        return new FigureResult(new FigureKey("zk-1node", "syncP50Ms"), "ms", Direction.LOWER_IS_BETTER,
-                new Estimate(3.41, 3.38, 3.47, 6), new Band(0.188, 0.5759), verdict, "wholly above the band", List.of());
+        return FigureResult.of(new FigureKey("zk-1node", "syncP50Ms"), "ms", Direction.LOWER_IS_BETTER,
+                new Estimate(3.41, 3.38, 3.47, 6), new Band(0.188, 0.5759), Verdict.Kind.fromJson(verdict), "wholly above the band", List.of());
     }
 
     @Test
@@ -48,7 +48,7 @@ class GateAssertionsTest {
 
     @Test
     void aFigureWithoutABaselineOnThisTestbedIsSkippedWithItsReason() {
-        assertThatThrownBy(() -> GateAssertions.assertWithinBaseline(figure(FigureResult.NO_BASELINE)))
+        assertThatThrownBy(() -> GateAssertions.assertWithinBaseline(figure("NoBaseline")))
                 .isInstanceOf(TestAbortedException.class).hasMessageContaining("not judged");
     }
 

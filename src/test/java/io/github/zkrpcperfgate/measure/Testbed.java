@@ -6,9 +6,8 @@ import java.util.regex.Pattern;
 /**
  * The machine class a baseline belongs to (Bencher's word): bands recorded on one class of
  * machine say nothing about another. Ratios with async or multi in them follow the core count
- * and the CPU, sync latencies the disk: on 2026-11-30 the same checkout measured zk-1node
- * multiOverSync 70.0 on a 2-core AMD EPYC and 33.6 on a 2-core Intel Xeon whose CPU probe ran
- * 2.0x slower, and 10 of 13 ZooKeeper figures left bands recorded on the other class.
+ * and the CPU, sync latencies the disk: the same checkout left most ZooKeeper bands recorded on
+ * another 2-core class (README, "Baselines", has the numbers).
  *
  * @param name directory name under {@code baselines/}, e.g. {@code 2c-amd-epyc}
  */

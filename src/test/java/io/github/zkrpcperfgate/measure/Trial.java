@@ -17,8 +17,13 @@ import org.HdrHistogram.Recorder;
  */
 public final class Trial {
 
-    /** Longest latency the histograms track; longer ones are recorded as this (and say so). */
+    /**
+     * Longest latency the histograms track; a longer (or negative) one is recorded at the nearest
+     * bound and counted in the sample's {@link #OUT_OF_RANGE} fact, which the report names.
+     */
     private static final long HIGHEST_TRACKABLE_NANOS = TimeUnit.MINUTES.toNanos(10);
+    /** The fact that counts latencies recorded at a bound of the histogram instead of their value. */
+    public static final String OUT_OF_RANGE = "latenciesOutOfRange";
 
     private final List<Workload> workloads;
     private final TrialPlan plan;
@@ -95,7 +100,13 @@ public final class Trial {
 
     private Sample sample(Workload workload, int round) throws Exception {
         Recorder recorder = new Recorder(HIGHEST_TRACKABLE_NANOS, 3);
-        LatencyRecorder latencies = nanos -> recorder.recordValue(Math.min(Math.max(nanos, 0), HIGHEST_TRACKABLE_NANOS));
+        java.util.concurrent.atomic.LongAdder outOfRange = new java.util.concurrent.atomic.LongAdder();
+        LatencyRecorder latencies = nanos -> {
+            if (nanos < 0 || nanos > HIGHEST_TRACKABLE_NANOS) {
+                outOfRange.increment();
+            }
+            recorder.recordValue(Math.min(Math.max(nanos, 0), HIGHEST_TRACKABLE_NANOS));
+        };
         long minNanos = plan.minSampleDuration().toNanos();
         long elapsed = 0;
         long operations = 0;
@@ -109,6 +120,10 @@ public final class Trial {
             workload.resetAfterSet();
         } while (!workload.oneSetPerSample() && elapsed < minNanos && sets < TrialPlan.MAX_SETS_PER_SAMPLE);
         Histogram histogram = recorder.getIntervalHistogram();
-        return new Sample(workload.name(), round, operations, elapsed, histogram, workload.lastSetFacts());
+        Map<String, Double> facts = new LinkedHashMap<>(workload.lastSetFacts());
+        if (outOfRange.sum() > 0) {
+            facts.put(OUT_OF_RANGE, (double) outOfRange.sum());
+        }
+        return new Sample(workload.name(), round, operations, elapsed, histogram, facts);
     }
 }

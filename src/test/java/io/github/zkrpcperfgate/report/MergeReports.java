@@ -1,5 +1,6 @@
 package io.github.zkrpcperfgate.report;
 
+import io.github.zkrpcperfgate.result.GroupResult;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;

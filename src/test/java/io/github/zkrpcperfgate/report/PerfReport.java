@@ -2,6 +2,7 @@ package io.github.zkrpcperfgate.report;
 
 import io.github.zkrpcperfgate.files.JsonFiles;
 import io.github.zkrpcperfgate.report.html.HtmlReport;
+import io.github.zkrpcperfgate.result.GroupResult;
 import io.github.zkrpcperfgate.verdict.Direction;
 import java.io.IOException;
 import java.io.UncheckedIOException;

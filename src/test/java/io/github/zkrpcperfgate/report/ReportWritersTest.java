@@ -2,14 +2,16 @@ package io.github.zkrpcperfgate.report;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
-
 import com.fasterxml.jackson.databind.JsonNode;
 import io.github.zkrpcperfgate.files.JsonFiles;
 import io.github.zkrpcperfgate.measure.Sample;
+import io.github.zkrpcperfgate.result.FigureResult;
+import io.github.zkrpcperfgate.result.GroupResult;
 import io.github.zkrpcperfgate.stats.Estimate;
 import io.github.zkrpcperfgate.verdict.Band;
 import io.github.zkrpcperfgate.verdict.Direction;
 import io.github.zkrpcperfgate.verdict.FigureKey;
+import io.github.zkrpcperfgate.verdict.Verdict;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
@@ -19,10 +21,10 @@ import org.junit.jupiter.api.Test;
 class ReportWritersTest {
 
     private static GroupResult group() {
-        FigureResult pass = new FigureResult(new FigureKey("zk-1node", "asyncOverSync"), "ratio", Direction.HIGHER_IS_BETTER,
-                new Estimate(6.5, 6.0, 7.0, 6), new Band(4, 10), "Pass", "inside", List.of(6.0, 6.5, 7.0));
-        FigureResult regression = new FigureResult(new FigureKey("zk-5node", "syncP50Ms"), "ms", Direction.LOWER_IS_BETTER,
-                new Estimate(3.4, 3.3, 3.5, 6), new Band(0.5, 1.5), "Regression", "wholly above", List.of(3.4));
+        FigureResult pass = FigureResult.of(new FigureKey("zk-1node", "asyncOverSync"), "ratio", Direction.HIGHER_IS_BETTER,
+                new Estimate(6.5, 6.0, 7.0, 6), new Band(4, 10), Verdict.Kind.PASS, "inside", List.of(6.0, 6.5, 7.0));
+        FigureResult regression = FigureResult.of(new FigureKey("zk-5node", "syncP50Ms"), "ms", Direction.LOWER_IS_BETTER,
+                new Estimate(3.4, 3.3, 3.5, 6), new Band(0.5, 1.5), Verdict.Kind.REGRESSION, "wholly above", List.of(3.4));
         Histogram h = new Histogram(3);
         h.recordValue(1_000_000);
         Sample sample = new Sample("zk-1node/sync", 0, 10_000, 5_000_000_000L, h);
@@ -90,8 +92,8 @@ class ReportWritersTest {
 
     @Test
     void aFigureWithoutDataIsLeftOutOfTrendFilesNotWrittenAsZero() throws Exception {
-        FigureResult empty = new FigureResult(new FigureKey("zk-1node", "syncP99Ms"), "ms", Direction.LOWER_IS_BETTER,
-                Estimate.empty(), null, "Error", "no baseline", List.of());
+        FigureResult empty = FigureResult.of(new FigureKey("zk-1node", "syncP99Ms"), "ms", Direction.LOWER_IS_BETTER,
+                Estimate.empty(), null, Verdict.Kind.ERROR, "no baseline", List.of());
         GroupResult g = new GroupResult("zookeeper", new TreeMap<>(), List.of(empty), List.of(), List.of(), List.of());
         assertThat(JsonFiles.mapper().readTree(TrendFiles.githubActionBenchmark(List.of(g), Direction.LOWER_IS_BETTER))).isEmpty();
         assertThat(JsonFiles.mapper().readTree(TrendFiles.bencherMetricFormat(List.of(g)))).isEmpty();

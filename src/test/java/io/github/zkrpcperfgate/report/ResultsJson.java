@@ -5,10 +5,13 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.github.zkrpcperfgate.files.JsonFiles;
 import io.github.zkrpcperfgate.measure.Sample;
+import io.github.zkrpcperfgate.result.FigureResult;
+import io.github.zkrpcperfgate.result.GroupResult;
 import io.github.zkrpcperfgate.stats.Estimate;
 import io.github.zkrpcperfgate.verdict.Band;
 import io.github.zkrpcperfgate.verdict.Direction;
 import io.github.zkrpcperfgate.verdict.FigureKey;
+import io.github.zkrpcperfgate.verdict.Verdict;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.util.ArrayList;
@@ -70,7 +73,7 @@ public final class ResultsJson {
         if (f.band() != null) {
             band.add(f.band().low()).add(f.band().high());
         }
-        n.put("verdict", f.verdict());
+        n.put("verdict", f.verdictName());
         n.put("reason", f.reason());
         n.put("rounds", f.value().sampleCount());
         ArrayNode perRound = n.putArray("perRound");
@@ -86,12 +89,12 @@ public final class ResultsJson {
         required(n, "perRound").forEach(v -> perRound.add(v.asDouble()));
         List<String> workloads = new ArrayList<>();
         n.path("workloads").forEach(w -> workloads.add(w.asText()));
-        return new FigureResult(new FigureKey(required(n, "scenario").asText(), required(n, "figure").asText()),
+        return FigureResult.of(new FigureKey(required(n, "scenario").asText(), required(n, "figure").asText()),
                 required(n, "unit").asText(), Direction.fromJsonName(required(n, "direction").asText()),
                 new Estimate(required(n, "value").asDouble(), interval.path(0).asDouble(Double.NaN),
                         interval.path(1).asDouble(Double.NaN), required(n, "rounds").asInt()),
                 band.size() == 2 ? new Band(band.get(0).asDouble(), band.get(1).asDouble()) : null,
-                required(n, "verdict").asText(), n.hasNonNull("reason") ? n.get("reason").asText() : null, perRound,
+                Verdict.Kind.fromJson(required(n, "verdict").asText()), n.hasNonNull("reason") ? n.get("reason").asText() : null, perRound,
                 workloads);
     }
 

@@ -1,7 +1,10 @@
 package io.github.zkrpcperfgate.report;
 
 import io.github.zkrpcperfgate.baseline.BaselineException;
-import io.github.zkrpcperfgate.verdict.Figures;
+import io.github.zkrpcperfgate.result.FigureResult;
+import io.github.zkrpcperfgate.result.GroupResult;
+import io.github.zkrpcperfgate.result.Headline;
+import io.github.zkrpcperfgate.stats.SignificantDigits;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Collectors;
@@ -28,13 +31,12 @@ public final class SummaryMarkdown {
                 .distinct().forEach(n -> md.append("\n> ").append(n).append('\n'));
         if (!failed.isEmpty()) {
             md.append("\n## Failed figures\n\n");
-            failed.forEach(f -> md.append("- **").append(f.key()).append("** ").append(f.verdict())
+            failed.forEach(f -> md.append("- **").append(f.key()).append("** ").append(f.verdictName())
                     .append(": ").append(f.reason()).append("\n  If deliberate, re-baseline and commit `baselines/` with the reason: `")
-                    .append(BaselineException.UPDATE_COMMAND).append(" -Dperf.scenarios=").append(f.key().scenario())
+                    .append(BaselineException.updateCommand(f.key().scenario()))
                     .append("`\n"));
             String scenarios = failed.stream().map(f -> f.key().scenario()).distinct().collect(Collectors.joining(","));
-            md.append("\nAll at once:\n\n```\n").append(BaselineException.UPDATE_COMMAND)
-                    .append(" -Dperf.scenarios=").append(scenarios).append("\n```\n");
+            md.append("\nAll at once:\n\n```\n").append(BaselineException.updateCommand(scenarios)).append("\n```\n");
         }
         if (!disturbed.isEmpty()) {
             md.append("\n## Not judged: the machine was busy\n\n");
@@ -43,12 +45,12 @@ public final class SummaryMarkdown {
         md.append("\n| verdict | scenario | figure | measured (95% CI) | band | direction | rounds |\n")
                 .append("|---|---|---|---|---|---|---|\n");
         for (FigureResult f : figures) {
-            md.append("| ").append(f.passed() || f.withoutBaseline() ? "" : f.disturbed() ? "⚠ " : "❌ ").append(f.verdict())
+            md.append("| ").append(f.passed() || f.withoutBaseline() ? "" : f.disturbed() ? "⚠ " : "❌ ").append(f.verdictName())
                     .append(" | ").append(f.key().scenario())
                     .append(" | ").append(f.key().figure())
-                    .append(" | ").append(Figures.format(f.value().median())).append(' ').append(f.unit())
-                    .append(" (").append(Figures.format(f.value().low())).append(" – ")
-                    .append(Figures.format(f.value().high())).append(')')
+                    .append(" | ").append(SignificantDigits.format(f.value().median())).append(' ').append(f.unit())
+                    .append(" (").append(SignificantDigits.format(f.value().low())).append(" – ")
+                    .append(SignificantDigits.format(f.value().high())).append(')')
                     .append(" | ").append(f.band() == null ? "—" : f.band().toString())
                     .append(" | ").append(f.direction())
                     .append(" | ").append(f.value().sampleCount())

@@ -3,8 +3,10 @@ package io.github.zkrpcperfgate.report;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.github.zkrpcperfgate.files.JsonFiles;
+import io.github.zkrpcperfgate.result.FigureResult;
+import io.github.zkrpcperfgate.result.GroupResult;
+import io.github.zkrpcperfgate.stats.SignificantDigits;
 import io.github.zkrpcperfgate.verdict.Direction;
-import io.github.zkrpcperfgate.verdict.Figures;
 import java.util.List;
 
 /**
@@ -31,9 +33,9 @@ public final class TrendFiles {
             e.put("unit", f.unit());
             e.put("value", f.value().median());
             if (f.value().hasInterval()) {
-                e.put("range", "95% CI " + Figures.format(f.value().low()) + " to " + Figures.format(f.value().high()));
+                e.put("range", "95% CI " + SignificantDigits.format(f.value().low()) + " to " + SignificantDigits.format(f.value().high()));
             }
-            e.put("extra", f.verdict() + "; " + f.value().sampleCount() + " rounds");
+            e.put("extra", f.verdictName() + "; " + f.value().sampleCount() + " rounds");
         });
         return JsonFiles.render(entries);
     }

@@ -4,9 +4,9 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.github.zkrpcperfgate.files.JsonFiles;
-import io.github.zkrpcperfgate.report.FigureResult;
+import io.github.zkrpcperfgate.result.FigureResult;
 import io.github.zkrpcperfgate.report.ResultsJson;
-import io.github.zkrpcperfgate.verdict.Figures;
+import io.github.zkrpcperfgate.stats.SignificantDigits;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -69,7 +69,7 @@ public final class SelfCheckReport {
             row.put("disturbed", n.disturbed().size());
             ArrayNode figures = row.putArray("figures");
             for (FigureResult f : n.figures()) {
-                figures.addObject().put("figure", f.key().toString()).put("verdict", f.verdict())
+                figures.addObject().put("figure", f.key().toString()).put("verdict", f.verdictName())
                         .put("median", f.value().median()).put("rounds", f.value().sampleCount());
             }
             n.notes().forEach(row.putArray("notes")::add);
@@ -91,7 +91,7 @@ public final class SelfCheckReport {
             ArrayNode targets = row.putArray("targets");
             for (SelfCheckTally.TargetOutcome t : i.targets()) {
                 targets.addObject().put("figure", t.figure().toString()).put("reference", t.reference())
-                        .put("measured", t.measured()).put("slowdown", t.slowdown()).put("verdict", t.verdict())
+                        .put("measured", t.measured()).put("slowdown", t.slowdown()).put("verdict", t.verdict().jsonName())
                         .put("mustBeCaught", t.mustBeCaught());
             }
         }
@@ -173,14 +173,14 @@ public final class SelfCheckReport {
             md.append("| ").append(r.figure()).append(" | ").append(r.alarms() == 0 ? "" : "❌ ")
                     .append(r.alarms()).append(" / ").append(r.runs())
                     .append(r.disturbed() > 0 ? " (" + r.disturbed() + " not judged: machine busy)" : "")
-                    .append(" | ").append(Figures.format(min)).append(" – ").append(Figures.format(max)).append(' ').append(r.unit())
+                    .append(" | ").append(SignificantDigits.format(min)).append(" – ").append(SignificantDigits.format(max)).append(' ').append(r.unit())
                     .append(" | ").append(r.band())
                     .append(" | ").append(r.rounds().stream().map(String::valueOf).collect(Collectors.joining(" ")))
                     .append(" |\n");
         }
 
         md.append("\n## Injected slowdowns (goal: every targeted figure slowed ≥ ")
-                .append(Figures.format(SelfCheckCatalogue.MUST_CATCH_SLOWDOWN)).append("× fails)\n\n")
+                .append(SignificantDigits.format(SelfCheckCatalogue.MUST_CATCH_SLOWDOWN)).append("× fails)\n\n")
                 .append("| injection | what | targeted figure | slowdown | verdict | caught |\n|---|---|---|---|---|---|\n");
         for (SelfCheckTally.InjectionOutcome i : tally.injections()) {
             String head = "| `" + i.injection().name() + "` (`" + i.injection().inject() + "`) | " + i.injection().description();
@@ -190,13 +190,13 @@ public final class SelfCheckReport {
             }
             for (SelfCheckTally.TargetOutcome t : i.targets()) {
                 md.append(head).append(" | ").append(t.figure())
-                        .append(" | ").append(Figures.format(t.slowdown())).append("× (")
-                        .append(Figures.format(t.reference())).append(" → ").append(Figures.format(t.measured())).append(')')
-                        .append(" | ").append(t.verdict())
+                        .append(" | ").append(SignificantDigits.format(t.slowdown())).append("× (")
+                        .append(SignificantDigits.format(t.reference())).append(" → ").append(SignificantDigits.format(t.measured())).append(')')
+                        .append(" | ").append(t.verdict().jsonName())
                         .append(" | ").append(i.injection().environment()
                                 ? (i.figures().isEmpty() ? "✅ environment: nothing failed" : "❌ environment: the build failed")
                                 : t.caught() ? "✅ yes" : t.mustBeCaught() ? "❌ no" : "no (under "
-                                + Figures.format(SelfCheckCatalogue.MUST_CATCH_SLOWDOWN) + "×)")
+                                + SignificantDigits.format(SelfCheckCatalogue.MUST_CATCH_SLOWDOWN) + "×)")
                         .append(" |\n");
             }
             List<String> others = i.figures().stream()

@@ -1,11 +1,12 @@
 package io.github.zkrpcperfgate.selfcheck;
 
-import io.github.zkrpcperfgate.report.FigureResult;
-import io.github.zkrpcperfgate.report.GroupResult;
+import io.github.zkrpcperfgate.result.FigureResult;
+import io.github.zkrpcperfgate.result.GroupResult;
 import io.github.zkrpcperfgate.stats.MedianInterval;
+import io.github.zkrpcperfgate.stats.SignificantDigits;
 import io.github.zkrpcperfgate.verdict.Direction;
 import io.github.zkrpcperfgate.verdict.FigureKey;
-import io.github.zkrpcperfgate.verdict.Figures;
+import io.github.zkrpcperfgate.verdict.Verdict;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -28,13 +29,13 @@ public final class SelfCheckTally {
     }
 
     /** One targeted figure under an injection. */
-    public record TargetOutcome(FigureKey figure, double reference, double measured, double slowdown, String verdict) {
+    public record TargetOutcome(FigureKey figure, double reference, double measured, double slowdown, Verdict.Kind verdict) {
         public boolean mustBeCaught() {
             return slowdown >= SelfCheckCatalogue.MUST_CATCH_SLOWDOWN;
         }
 
         public boolean caught() {
-            return verdict.equals("Regression");
+            return verdict == Verdict.Kind.REGRESSION;
         }
     }
 
@@ -204,7 +205,7 @@ public final class SelfCheckTally {
         unchangedBuilds.forEach((group, runs) -> {
             List<List<FigureResult>> failed = runs.stream().map(this::failingTheBuild).filter(f -> !f.isEmpty()).toList();
             rows.add(new Builds(group, runs.size(), failed.size(),
-                    failed.stream().flatMap(List::stream).map(f -> f.key() + " " + f.verdict()).toList()));
+                    failed.stream().flatMap(List::stream).map(f -> f.key() + " " + f.verdictName()).toList()));
         });
         return rows;
     }
@@ -232,7 +233,7 @@ public final class SelfCheckTally {
         }
         double slowdown = targets.stream().mapToDouble(TargetOutcome::slowdown).max().orElse(Double.NaN);
         boolean caught = targets.stream().anyMatch(TargetOutcome::caught);
-        List<String> failed = failingTheBuild(run.figures()).stream().map(f -> f.key() + " " + f.verdict()).toList();
+        List<String> failed = failingTheBuild(run.figures()).stream().map(f -> f.key() + " " + f.verdictName()).toList();
         return new InjectionOutcome(injection, slowdown, caught, failed, targets, null);
     }
 
@@ -263,7 +264,7 @@ public final class SelfCheckTally {
                 Math.sqrt(injected.band().low() * injected.band().high()));
         double measured = injected.value().median();
         double slowdown = injected.direction() == Direction.HIGHER_IS_BETTER ? reference / measured : measured / reference;
-        return new TargetOutcome(injected.key(), reference, measured, slowdown, injected.verdict());
+        return new TargetOutcome(injected.key(), reference, measured, slowdown, injected.verdict().kind());
     }
 
     private Optional<Double> reference(FigureKey key) {
@@ -277,7 +278,7 @@ public final class SelfCheckTally {
         unchanged.forEach((key, runs) -> rows.add(new FalseAlarms(key, runs.get(0).unit(), runs.size(),
                 (int) runs.stream().filter(FigureResult::failsBuild).count(),
                 (int) runs.stream().filter(FigureResult::disturbed).count(),
-                runs.stream().map(FigureResult::verdict).toList(),
+                runs.stream().map(FigureResult::verdictName).toList(),
                 runs.stream().map(f -> f.value().median()).toList(),
                 runs.stream().map(f -> f.value().sampleCount()).toList(),
                 runs.get(0).band() == null ? "—" : runs.get(0).band().toString())));
@@ -303,7 +304,7 @@ public final class SelfCheckTally {
         falseAlarms().stream().filter(r -> r.alarms() > 0).forEach(r -> problems.add("false alarm: " + r.figure()
                 + " failed " + r.alarms() + " of " + r.runs() + " unchanged runs " + r.verdicts()));
         noise.forEach(n -> failingTheBuild(n.figures()).forEach(f -> problems.add("noisy neighbour: " + f.key() + " "
-                + f.verdict() + (f.disturbed() ? " (more than " + disturbedAllowedPerBuild + " not judged in one build)" : "")
+                + f.verdictName() + (f.disturbed() ? " (more than " + disturbedAllowedPerBuild + " not judged in one build)" : "")
                 + ": " + f.reason())));
         for (InjectionOutcome i : injections()) {
             if (broken.contains(i.injection())) {
@@ -316,10 +317,10 @@ public final class SelfCheckTally {
                 continue;
             }
             i.targets().stream().filter(t -> t.mustBeCaught() && !t.caught()).forEach(t -> problems.add("missed: "
-                    + i.injection().name() + " slowed " + t.figure() + " " + Figures.format(t.slowdown())
-                    + "x but it was " + t.verdict()));
+                    + i.injection().name() + " slowed " + t.figure() + " " + SignificantDigits.format(t.slowdown())
+                    + "x but it was " + t.verdict().jsonName()));
             // The system's own slowdown read as a busy machine: the escape "Disturbed" must not be.
-            i.targets().stream().filter(t -> t.verdict().equals("Disturbed")).forEach(t -> problems.add(
+            i.targets().stream().filter(t -> t.verdict() == Verdict.Kind.DISTURBED).forEach(t -> problems.add(
                     "taken for a busy machine: " + i.injection().name() + " made " + t.figure() + " Disturbed"));
         }
         return problems;

@@ -1,13 +1,13 @@
 package io.github.zkrpcperfgate.selfcheck;
 
 import static org.assertj.core.api.Assertions.assertThat;
-
-import io.github.zkrpcperfgate.report.FigureResult;
-import io.github.zkrpcperfgate.report.GroupResult;
+import io.github.zkrpcperfgate.result.FigureResult;
+import io.github.zkrpcperfgate.result.GroupResult;
 import io.github.zkrpcperfgate.stats.Estimate;
 import io.github.zkrpcperfgate.verdict.Band;
 import io.github.zkrpcperfgate.verdict.Direction;
 import io.github.zkrpcperfgate.verdict.FigureKey;
+import io.github.zkrpcperfgate.verdict.Verdict;
 import java.time.Duration;
 import java.util.List;
 import java.util.TreeMap;
@@ -19,8 +19,8 @@ class SelfCheckTallyTest {
     private static final FigureKey LATENCY = new FigureKey("zk-1node", "syncP50");
 
     private static FigureResult figure(FigureKey key, Direction direction, double median, String verdict) {
-        return new FigureResult(key, direction == Direction.HIGHER_IS_BETTER ? "ratio" : "x(rtt+fsync)", direction,
-                new Estimate(median, median * 0.95, median * 1.05, 6), new Band(median / 1.3, median * 1.3), verdict, "", List.of());
+        return FigureResult.of(key, direction == Direction.HIGHER_IS_BETTER ? "ratio" : "x(rtt+fsync)", direction,
+                new Estimate(median, median * 0.95, median * 1.05, 6), new Band(median / 1.3, median * 1.3), Verdict.Kind.fromJson(verdict), "", List.of());
     }
 
     private static GroupResult run(FigureResult... figures) {

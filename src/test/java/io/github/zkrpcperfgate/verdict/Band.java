@@ -1,5 +1,6 @@
 package io.github.zkrpcperfgate.verdict;
 
+import io.github.zkrpcperfgate.stats.SignificantDigits;
 import java.util.Locale;
 
 /** The range [low, high] a gated figure's value must stay within; both ends finite and positive. */
@@ -25,6 +26,6 @@ public record Band(double low, double high) {
 
     @Override
     public String toString() {
-        return String.format(Locale.ROOT, "[%s, %s]", Figures.format(low), Figures.format(high));
+        return String.format(Locale.ROOT, "[%s, %s]", SignificantDigits.format(low), SignificantDigits.format(high));
     }
 }

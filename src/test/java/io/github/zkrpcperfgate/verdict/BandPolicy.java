@@ -10,17 +10,30 @@ import java.util.List;
  * reaches from it, on either side), nor narrower than the figure's minimum factor, which covers
  * the run-to-run drift that a single run cannot see.
  *
- * <p>Until issue 4 the band took the interval's whole spread (high/low) as its half-width: that
- * counted the uncertainty twice and, with 8 recorded rounds (whose interval is min..max), gave
- * bands of ×/÷1.5–3.2 that a 1.5× slowdown could not leave.
+ * <p>The half-width is how far the interval reaches from the median, not the interval's whole
+ * spread, which would count the uncertainty twice.
  *
  * <p>A re-baseline pools several runs, each on servers of its own. The band is centred on the
- * median of the runs' medians, a typical run (one odd run moves it least; the pooled median of
- * zk-5node multiOverSync's 3 runs at 129.2, 116.5 and 113 was 120.7), and it is never narrower
- * than the farthest run's median either: drift between starts of the servers that the
+ * median of the runs' medians, a typical run (one odd run moves it least), and it is never
+ * narrower than the farthest run's median either: drift between starts of the servers that the
  * recording itself saw is drift every later run may show.
+ *
+ * <p>The floors every catalogue picks from are named here once; the measurements behind them are
+ * in README ("How a run works", "How the gate decides").
  */
 public final class BandPolicy {
+
+    /**
+     * Figures bound by latency within a round (a ratio of two latency-bound workloads, such as
+     * 5-node over 1-node sync): ×/÷1.3, which leaves a 1.5× slowdown outside the band.
+     */
+    public static final double LATENCY_BOUND_FLOOR = 1.3;
+    /**
+     * Figures bound by CPU on a shared machine (ratios with async or multi in them, handlers that
+     * do not sleep): their run medians drift with every start of the servers by more than a 1.3
+     * band holds, so ×/÷1.5.
+     */
+    public static final double CPU_BOUND_FLOOR = 1.5;
 
     private BandPolicy() {
     }

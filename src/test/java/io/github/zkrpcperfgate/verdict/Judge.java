@@ -1,6 +1,7 @@
 package io.github.zkrpcperfgate.verdict;
 
 import io.github.zkrpcperfgate.stats.Estimate;
+import io.github.zkrpcperfgate.stats.SignificantDigits;
 
 /**
  * Turns a measured estimate and its baseline band into a verdict.
@@ -61,8 +62,8 @@ public final class Judge {
     /** "6.1 ratio (95% CI 5.2 to 7.0, 6 rounds)". */
     public static String describe(Estimate e, String unit) {
         String ci = e.hasInterval()
-                ? "95% CI " + Figures.format(e.low()) + " to " + Figures.format(e.high())
+                ? "95% CI " + SignificantDigits.format(e.low()) + " to " + SignificantDigits.format(e.high())
                 : "no 95% CI";
-        return Figures.format(e.median()) + " " + unit + " (" + ci + ", " + e.sampleCount() + " rounds)";
+        return SignificantDigits.format(e.median()) + " " + unit + " (" + ci + ", " + e.sampleCount() + " rounds)";
     }
 }

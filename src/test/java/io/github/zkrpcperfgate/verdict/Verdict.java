@@ -1,13 +1,52 @@
 package io.github.zkrpcperfgate.verdict;
 
 import io.github.zkrpcperfgate.stats.Estimate;
+import java.util.Arrays;
 
 /**
- * What the judge decided for one gated figure: the measurement, the band it was held against,
- * and why. Only {@link Pass} lets the build through by itself; {@link Disturbed} (not judged, and
- * said so) fails the full profile and, past one per build, the quick one.
+ * What the gate concluded for one gated figure: the measurement, the band it was held against
+ * (null when none could be read), and why. Every outcome a figure can have is a member, so
+ * reports, assertions and the self-check decide with an exhaustive {@code switch} on
+ * {@link #kind()}, never on text; only JSON spells the kind out (see {@link Kind#jsonName()}).
  */
 public sealed interface Verdict {
+
+    /** Every outcome, as {@code switch} needs it (Java 17 has no pattern switch over sealed types). */
+    enum Kind {
+        /** The measured interval lies inside the band. */
+        PASS("Pass"),
+        /** The figure moved wholly to the bad side of its band. */
+        REGRESSION("Regression"),
+        /** The figure moved wholly to the good side: suspicious until re-baselined on purpose. */
+        IMPROVEMENT("Improvement"),
+        /** Would have failed, but another process competed for the CPU in rounds it read: not judged. */
+        DISTURBED("Disturbed"),
+        /** The interval straddles a band edge, or there is too little data to say. */
+        INCONCLUSIVE("Inconclusive"),
+        /** A re-baseline run wrote the figure's new band. */
+        RECORDED("Recorded"),
+        /** Measured, not judged: this run's testbed has no baselines. */
+        NO_BASELINE("NoBaseline"),
+        /** The figure's baseline could not be used (missing or malformed entry). */
+        ERROR("Error");
+
+        private final String jsonName;
+
+        Kind(String jsonName) {
+            this.jsonName = jsonName;
+        }
+
+        /** How results.json, the ledgers and every report spell it. */
+        public String jsonName() {
+            return jsonName;
+        }
+
+        public static Kind fromJson(String name) {
+            return Arrays.stream(values()).filter(k -> k.jsonName.equals(name)).findFirst()
+                    .orElseThrow(() -> new IllegalArgumentException("unknown verdict \"" + name + "\"; known: "
+                            + Arrays.stream(values()).map(Kind::jsonName).toList()));
+        }
+    }
 
     FigureKey key();
 
@@ -15,47 +54,105 @@ public sealed interface Verdict {
 
     Direction direction();
 
+    /** The band held against; null for {@link Error} and {@link NoBaseline}. */
     Band band();
 
     Estimate measured();
 
     String reason();
 
-    /** The name written in reports: Pass, Regression, Improvement, Disturbed or Inconclusive. */
+    Kind kind();
+
+    /** The name written in reports: Pass, Regression, Improvement, Disturbed, Inconclusive, Recorded, NoBaseline, Error. */
     default String name() {
-        return getClass().getSimpleName();
+        return kind().jsonName();
     }
 
+    /** Within its band: judged and passed, or just recorded as the band. */
     default boolean passed() {
-        return this instanceof Pass;
+        return switch (kind()) {
+            case PASS, RECORDED -> true;
+            case REGRESSION, IMPROVEMENT, DISTURBED, INCONCLUSIVE, NO_BASELINE, ERROR -> false;
+        };
     }
 
-    /** The measured interval lies inside the band. */
+    /** The same verdict about another measurement (e.g. a figure read back from results.json). */
+    static Verdict of(Kind kind, FigureKey key, String unit, Direction direction, Band band, Estimate measured,
+                      String reason) {
+        return switch (kind) {
+            case PASS -> new Pass(key, unit, direction, band, measured, reason);
+            case REGRESSION -> new Regression(key, unit, direction, band, measured, reason);
+            case IMPROVEMENT -> new Improvement(key, unit, direction, band, measured, reason);
+            case DISTURBED -> new Disturbed(key, unit, direction, band, measured, reason);
+            case INCONCLUSIVE -> new Inconclusive(key, unit, direction, band, measured, reason);
+            case RECORDED -> new Recorded(key, unit, direction, band, measured, reason);
+            case NO_BASELINE -> new NoBaseline(key, unit, direction, measured, reason);
+            case ERROR -> new Error(key, unit, direction, measured, reason);
+        };
+    }
+
     record Pass(FigureKey key, String unit, Direction direction, Band band, Estimate measured, String reason)
             implements Verdict {
+        public Kind kind() {
+            return Kind.PASS;
+        }
     }
 
-    /** The figure moved wholly to the bad side of its band. */
     record Regression(FigureKey key, String unit, Direction direction, Band band, Estimate measured, String reason)
             implements Verdict {
+        public Kind kind() {
+            return Kind.REGRESSION;
+        }
     }
 
-    /** The figure moved wholly to the good side: suspicious until re-baselined on purpose. */
     record Improvement(FigureKey key, String unit, Direction direction, Band band, Estimate measured, String reason)
             implements Verdict {
+        public Kind kind() {
+            return Kind.IMPROVEMENT;
+        }
     }
 
-    /**
-     * The figure would have failed, but another process competed for the CPU in rounds it
-     * read: the move may be the neighbour's, not the change's. Not judged, and every report says
-     * so at the top; whether the build goes on is the profile's rule (see GateAssertions).
-     */
+    /** Whether the build goes on is the profile's rule (see GateAssertions); every report says so at the top. */
     record Disturbed(FigureKey key, String unit, Direction direction, Band band, Estimate measured, String reason)
             implements Verdict {
+        public Kind kind() {
+            return Kind.DISTURBED;
+        }
     }
 
-    /** The interval straddles a band edge, or there is too little data to say. */
     record Inconclusive(FigureKey key, String unit, Direction direction, Band band, Estimate measured, String reason)
             implements Verdict {
+        public Kind kind() {
+            return Kind.INCONCLUSIVE;
+        }
+    }
+
+    record Recorded(FigureKey key, String unit, Direction direction, Band band, Estimate measured, String reason)
+            implements Verdict {
+        public Kind kind() {
+            return Kind.RECORDED;
+        }
+    }
+
+    record NoBaseline(FigureKey key, String unit, Direction direction, Estimate measured, String reason)
+            implements Verdict {
+        public Band band() {
+            return null;
+        }
+
+        public Kind kind() {
+            return Kind.NO_BASELINE;
+        }
+    }
+
+    record Error(FigureKey key, String unit, Direction direction, Estimate measured, String reason)
+            implements Verdict {
+        public Band band() {
+            return null;
+        }
+
+        public Kind kind() {
+            return Kind.ERROR;
+        }
     }
 }

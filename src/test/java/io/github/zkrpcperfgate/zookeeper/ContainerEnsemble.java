@@ -24,8 +24,8 @@ import org.testcontainers.utility.MountableFile;
 
 /**
  * An ensemble of ZooKeeper containers. Peers find each other at static addresses on the
- * ensemble's own network (by-hostname start-up took 11–16 s here because peers were resolved
- * before they existed; static IPs 4–5 s). The client port is published on 127.0.0.1 only.
+ * ensemble's own network: by hostname, start-up waited for peers to be resolvable before they
+ * existed, several times slower. The client port is published on 127.0.0.1 only.
  */
 final class ContainerEnsemble implements ZooKeeperEnsemble {
 
@@ -55,7 +55,6 @@ final class ContainerEnsemble implements ZooKeeperEnsemble {
         if (started) {
             return;
         }
-        ShutdownCleanup.register(this);
         long t0 = System.nanoTime();
         try {
             Leftovers.sweepDocker(DockerClientFactory.instance().client());
@@ -167,7 +166,6 @@ final class ContainerEnsemble implements ZooKeeperEnsemble {
             }
             network = null;
         }
-        ShutdownCleanup.unregister(this);
     }
 
     /**

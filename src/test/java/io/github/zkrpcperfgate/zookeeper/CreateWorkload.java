@@ -38,7 +38,7 @@ final class CreateWorkload implements Workload {
     /** @param multiBatch ops per multi request; 0 sends all creates in one, as the seed does */
     CreateWorkload(String scenario, WriteMode mode, ZooKeeper zk, String root, int ops, int multiBatch,
                    Duration asyncTimeout) {
-        this.name = scenario + "/" + mode.label();
+        this.name = WriteModeScenarios.workloadName(scenario, mode);
         this.mode = mode;
         this.zk = zk;
         this.asyncTimeout = asyncTimeout;

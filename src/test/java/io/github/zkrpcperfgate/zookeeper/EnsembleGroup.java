@@ -2,22 +2,21 @@ package io.github.zkrpcperfgate.zookeeper;
 
 import java.util.ArrayList;
 import java.util.List;
-import java.util.function.Consumer;
 import org.testcontainers.DockerClientFactory;
 import org.testcontainers.lifecycle.Startable;
 
 /**
  * The ensembles one test class measures, started together so their rounds can interleave
  * (which makes the 5-node/1-node figure a within-round ratio). The backend is resolved at
- * start, so building the group never fails.
+ * first need, so building the group never fails.
  */
 public final class EnsembleGroup implements Startable {
 
     private final List<EnsembleSpec> specs;
     private final Backend requested;
     private final String connect;
-    private final List<ZooKeeperEnsemble> running = new ArrayList<>();
-    private Consumer<Backend> beforeStart = backend -> { };
+    /** Read by {@link #stop} without the lock, so a shutdown hook need not wait for a start to end. */
+    private final List<ZooKeeperEnsemble> running = new java.util.concurrent.CopyOnWriteArrayList<>();
     private Backend resolved;
 
     public EnsembleGroup(List<EnsembleSpec> specs, Backend requested, String connect) {
@@ -32,12 +31,16 @@ public final class EnsembleGroup implements Startable {
     }
 
     /**
-     * Runs {@code check} once the backend is known and before any server starts (e.g. reading the
-     * backend's baseline file): what can fail without servers fails before them.
+     * The backend the group runs on, worked out (once) without starting anything: what depends on
+     * it, such as the baseline file, is checked before any server starts.
      */
-    public EnsembleGroup beforeStart(Consumer<Backend> check) {
-        this.beforeStart = check;
-        return this;
+    public synchronized Backend resolveBackend() {
+        if (resolved == null) {
+            resolved = requested.resolve(connect, () -> DockerClientFactory.instance().isDockerAvailable());
+            System.out.println("[perf] ZooKeeper backend: " + resolved.jsonName()
+                    + (requested == Backend.AUTO ? " (auto)" : ""));
+        }
+        return resolved;
     }
 
     @Override
@@ -45,10 +48,7 @@ public final class EnsembleGroup implements Startable {
         if (!running.isEmpty() || specs.isEmpty()) {
             return;
         }
-        resolved = requested.resolve(connect, () -> DockerClientFactory.instance().isDockerAvailable());
-        System.out.println("[perf] ZooKeeper backend: " + resolved.jsonName()
-                + (requested == Backend.AUTO ? " (auto)" : ""));
-        beforeStart.accept(resolved);
+        resolveBackend();
         try {
             for (EnsembleSpec spec : specs) {
                 ZooKeeperEnsemble ensemble = switch (resolved) {
@@ -68,9 +68,9 @@ public final class EnsembleGroup implements Startable {
 
     /** Stops every ensemble; one failing to stop does not leave the others running. */
     @Override
-    public synchronized void stop() {
+    public void stop() {
         RuntimeException first = null;
-        for (ZooKeeperEnsemble e : running) {
+        for (ZooKeeperEnsemble e : List.copyOf(running)) {
             try {
                 e.stop();
             } catch (RuntimeException ex) {

@@ -44,7 +44,6 @@ final class ProcessEnsemble implements ZooKeeperEnsemble {
         if (started) {
             return;
         }
-        ShutdownCleanup.register(this);
         Leftovers.sweepProcessesAndTempDirs();
         long t0 = System.nanoTime();
         try {
@@ -192,7 +191,6 @@ final class ProcessEnsemble implements ZooKeeperEnsemble {
             }
             directory = null;
         }
-        ShutdownCleanup.unregister(this);
     }
 
     @Override

@@ -3,7 +3,13 @@ package io.github.zkrpcperfgate.zookeeper;
 import io.github.zkrpcperfgate.calibration.Calibration;
 import io.github.zkrpcperfgate.calibration.FsyncProbe;
 import io.github.zkrpcperfgate.gate.GatedFigure;
+import io.github.zkrpcperfgate.gate.Injection;
+import io.github.zkrpcperfgate.gate.PerfSettings;
+import io.github.zkrpcperfgate.gate.ScenarioDriver;
+import io.github.zkrpcperfgate.gate.ScenarioFamily;
 import io.github.zkrpcperfgate.measure.Workload;
+import io.github.zkrpcperfgate.measure.WorkloadNames;
+import io.github.zkrpcperfgate.verdict.BandPolicy;
 import io.github.zkrpcperfgate.verdict.Direction;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -11,9 +17,13 @@ import java.util.List;
 
 /**
  * The catalogue of the ZooKeeper half, read as a table: which ensembles, which write modes,
- * which figures are gated and how loose their bands may be at the least.
+ * which figures are gated and how loose their bands may be at the least. As a
+ * {@link ScenarioFamily} it builds the {@link WriteModeDriver} for a run's selection.
  */
-public final class WriteModeScenarios {
+public final class WriteModeScenarios implements ScenarioFamily {
+
+    /** The scenario group: its report section and the prefix of its baseline files. */
+    public static final String GROUP = "zookeeper";
 
     public static final String ONE_NODE = "zk-1node";
     public static final String FIVE_NODES = "zk-5node";
@@ -22,46 +32,50 @@ public final class WriteModeScenarios {
     /** The seed's 10,000 creates per operation set. */
     public static final int DEFAULT_OPS = 10_000;
 
-    /**
-     * Narrowest bands, as factors on a log scale. Latency-bound ratios get ×/÷1.3 (median
-     * latencies: see {@link #SYNC_MEDIAN_MIN_BAND}): their run medians stay within 1.15× of each other here, and a band of 1.3 leaves a
-     * 1.5× slowdown outside it (the self-check measures both). Tail latencies (p99) move with
-     * every stall of a shared machine, so they guard against gross regressions only (1.75).
-     *
-     * <p>Ratios with async or multi in them get ×/÷1.5: those modes are CPU-bound, and with 5
-     * server JVMs and the client on 2 cores their run medians drift with every start of the
-     * servers by more than a 1.3 band holds. Measured across fresh ensembles on one day: zk-5node
-     * multiOverAsync 12.9 to 19.6 (a 1.52x spread; one unchanged self-check run failed at 12.92
-     * against a 1.3 band [13.5, 22.81]), multiOverSync 92.5 to 129.5 (1.40x), zk-1node
-     * asyncOverSync 5.57 to 7.42 (1.33x). They still catch the CPU-limit and small-batch
-     * injections (1.8x to 2.7x); a slowdown of just 1.5x on them is caught only from a typical run.
-     */
-    static final double RATIO_MIN_BAND = 1.3;
-    static final double CPU_BOUND_RATIO_MIN_BAND = 1.5;
+    /** Within-round ratios of latency-bound work (5-node over 1-node sync): see {@link BandPolicy#LATENCY_BOUND_FLOOR}. */
+    static final double RATIO_MIN_BAND = BandPolicy.LATENCY_BOUND_FLOOR;
+    /** Ratios with async or multi in them: CPU-bound, see {@link BandPolicy#CPU_BOUND_FLOOR}. */
+    static final double CPU_BOUND_RATIO_MIN_BAND = BandPolicy.CPU_BOUND_FLOOR;
     /**
      * Sync latency less the fsync probe is ZooKeeper's request pipeline: CPU work and thread
-     * wake-ups, and it follows this machine kind's CPU speed, which drifts within hours (CPU probe
-     * 7.6-8.3 ms while recording on 2026-11-30, 5.5-5.6 ms two hours later, sync creates up to
-     * 1.75x faster). In milliseconds, four unchanged runs after a recording read the 1-node p50 at
-     * 0.96x, 0.74x, 0.67x and 0.70x of the recorded centre, the p99 down to 0.52x, so floors of
-     * 1.3-1.75 failed unchanged builds and x/2 let a 1.65x slower 5-node sync through. In units of
-     * the same round's CPU probe the same runs read 0.95-1.28x: hence "x(cpu) above fsync", with
-     * x/1.5 for the p50 and x/2 for the tail, which moves with every stall of a shared machine.
+     * wake-ups, which follow this machine kind's CPU speed. It is gated in units of the same
+     * round's CPU probe, "x(cpu) above fsync", with ×/÷1.5 for the p50 and ×/÷2 for the tail, which
+     * moves with every stall of a shared machine. The measurements behind these floors (and why
+     * milliseconds did not hold) are in README, "How a run works".
      */
     static final double SYNC_MEDIAN_MIN_BAND = 1.5;
     static final double SYNC_TAIL_MIN_BAND = 2.0;
+    /** Tail latencies of CPU-bound work guard gross regressions only. */
     static final double TAIL_LATENCY_MIN_BAND = 1.75;
 
     private static final Duration ASYNC_TIMEOUT = Duration.ofSeconds(120);
     /** How the fsync probe is named in units: "ms above fsync", "ratio (sync less fsync)". */
     private static final String FSYNC = "fsync";
 
-    private WriteModeScenarios() {
+    /** For {@code @PerfGate} and {@link java.util.ServiceLoader}; the catalogue itself is static. */
+    public WriteModeScenarios() {
+    }
+
+    @Override
+    public List<String> scenarioNames() {
+        return names();
+    }
+
+    /**
+     * The ensembles {@code settings} selects, on the backend {@code -Dperf.zk.backend} asks for
+     * ({@code auto}: Docker when it answers, else child JVMs), {@code -Dperf.zk.ops} creates a set.
+     */
+    @Override
+    public ScenarioDriver driver(PerfSettings settings, Injection injection) {
+        String connect = System.getProperty("perf.zk.connect", "");
+        List<EnsembleSpec> selected = ensembles(connect).stream().filter(s -> settings.selects(s.scenario())).toList();
+        return new WriteModeDriver(selected, Backend.parse(System.getProperty("perf.zk.backend", "auto")), connect,
+                Integer.getInteger("perf.zk.ops", DEFAULT_OPS), injection);
     }
 
     /** The baseline file of a backend, e.g. {@code zookeeper-docker.json}: figures differ by backend. */
     public static String baselineFile(Backend backend) {
-        return "zookeeper-" + backend.jsonName() + ".json";
+        return GROUP + "-" + backend.jsonName() + ".json";
     }
 
     /** The ensembles to run: 1 and 5 servers, or the one external ensemble. */
@@ -73,7 +87,7 @@ public final class WriteModeScenarios {
     }
 
     public static String workloadName(String scenario, WriteMode mode) {
-        return scenario + "/" + mode.label();
+        return WorkloadNames.of(scenario, mode.label());
     }
 
     /** One workload per ensemble and write mode, each under the run's own root znode. */

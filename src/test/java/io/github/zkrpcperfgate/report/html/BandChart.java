@@ -1,7 +1,7 @@
 package io.github.zkrpcperfgate.report.html;
 
-import io.github.zkrpcperfgate.report.FigureResult;
-import io.github.zkrpcperfgate.verdict.Figures;
+import io.github.zkrpcperfgate.result.FigureResult;
+import io.github.zkrpcperfgate.stats.SignificantDigits;
 import java.util.List;
 
 /**
@@ -29,27 +29,27 @@ final class BandChart {
         for (double tick : new double[] {1 / 3.0, 0.5, 1 / 1.5, 1, 1.5, 2, 3}) {
             double x = scale.px(tick);
             svg.line(x, TOP_PX - 6, x, height - 8, tick == 1 ? "#999" : Colors.GRID, 1);
-            svg.text(x, TOP_PX - 10, tick == 1 ? "expected" : (tick > 1 ? "×" + Figures.format(tick) : "÷" + Figures.format(1 / tick)),
+            svg.text(x, TOP_PX - 10, tick == 1 ? "expected" : (tick > 1 ? "×" + SignificantDigits.format(tick) : "÷" + SignificantDigits.format(1 / tick)),
                     "middle", "axis");
         }
         for (int i = 0; i < figures.size(); i++) {
             FigureResult f = figures.get(i);
             double y = TOP_PX + i * ROW_PX + ROW_PX / 2.0;
             svg.text(LABEL_PX - 8, y + 4, f.key().scenario() + " / " + f.key().figure(), "end", f.failsBuild() ? "label failed" : "label");
-            String value = Figures.format(f.value().median()) + " " + f.unit() + " (" + Figures.format(f.value().low()) + "–"
-                    + Figures.format(f.value().high()) + ")";
-            svg.text(WIDTH - VALUE_PX + 8, y + 4, value + "  " + f.verdict(), "start", f.failsBuild() ? "value failed" : "value");
+            String value = SignificantDigits.format(f.value().median()) + " " + f.unit() + " (" + SignificantDigits.format(f.value().low()) + "–"
+                    + SignificantDigits.format(f.value().high()) + ")";
+            svg.text(WIDTH - VALUE_PX + 8, y + 4, value + "  " + f.verdictName(), "start", f.failsBuild() ? "value failed" : "value");
             if (f.band() == null || !(f.value().median() > 0)) {
                 continue;
             }
             double expected = Math.sqrt(f.band().low() * f.band().high());
-            String tip = f.key() + ": " + f.verdict() + " — " + f.reason();
+            String tip = f.key() + ": " + f.verdictName() + " — " + f.reason();
             svg.rect(scale.px(f.band().low() / expected), y - 8, scale.px(f.band().high() / expected) - scale.px(f.band().low() / expected),
                     16, Colors.BAND, "band " + f.band() + " " + f.unit() + " (" + f.direction() + ")");
             if (f.value().hasInterval()) {
                 svg.line(scale.px(f.value().low() / expected), y, scale.px(f.value().high() / expected), y, Colors.WHISKER, 2);
             }
-            svg.circle(scale.px(f.value().median() / expected), y, 5, Colors.verdict(f.verdict()), tip);
+            svg.circle(scale.px(f.value().median() / expected), y, 5, Colors.verdict(f.verdict().kind()), tip);
         }
         return svg.end();
     }

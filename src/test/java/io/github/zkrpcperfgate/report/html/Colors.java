@@ -1,5 +1,6 @@
 package io.github.zkrpcperfgate.report.html;
 
+import io.github.zkrpcperfgate.verdict.Verdict;
 import java.util.List;
 
 /** Verdict colours (colour-blind safe pair for pass/fail) and a palette for series. */
@@ -13,14 +14,14 @@ final class Colors {
     private Colors() {
     }
 
-    static String verdict(String verdict) {
+    static String verdict(Verdict.Kind verdict) {
         return switch (verdict) {
-            case "Pass", "Recorded" -> "#1a7f37";
-            case "Regression", "Error" -> "#cf222e";
-            case "Improvement" -> "#bc4c00";
-            case "Disturbed" -> "#9a6700";
-            case "NoBaseline" -> "#6e7781";
-            default -> "#8250df";
+            case PASS, RECORDED -> "#1a7f37";
+            case REGRESSION, ERROR -> "#cf222e";
+            case IMPROVEMENT -> "#bc4c00";
+            case DISTURBED -> "#9a6700";
+            case NO_BASELINE -> "#6e7781";
+            case INCONCLUSIVE -> "#8250df";
         };
     }
 

@@ -1,8 +1,8 @@
 package io.github.zkrpcperfgate.report.html;
 
-import io.github.zkrpcperfgate.report.GroupResult;
+import io.github.zkrpcperfgate.result.GroupResult;
 import io.github.zkrpcperfgate.stats.Estimate;
-import io.github.zkrpcperfgate.verdict.Figures;
+import io.github.zkrpcperfgate.stats.SignificantDigits;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -68,9 +68,9 @@ final class HeatMap {
                 }
                 double fraction = e.median() / max;
                 svg.rect(x + 2, y + 2, CELL_W - 4, CELL_H - 4, Colors.heat(fraction),
-                        "h" + h + "r" + r + ": " + Figures.format(e.median()) + " calls/s (95% CI " + Figures.format(e.low()) + "–"
-                                + Figures.format(e.high()) + ")");
-                svg.text(x + CELL_W / 2.0, y + CELL_H / 2.0 + 4, Figures.format(e.median()) + " calls/s", "middle",
+                        "h" + h + "r" + r + ": " + SignificantDigits.format(e.median()) + " calls/s (95% CI " + SignificantDigits.format(e.low()) + "–"
+                                + SignificantDigits.format(e.high()) + ")");
+                svg.text(x + CELL_W / 2.0, y + CELL_H / 2.0 + 4, SignificantDigits.format(e.median()) + " calls/s", "middle",
                         fraction > 0.55 ? "cell dark" : "cell");
             }
         }

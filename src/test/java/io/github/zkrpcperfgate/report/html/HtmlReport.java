@@ -1,9 +1,9 @@
 package io.github.zkrpcperfgate.report.html;
 
 import io.github.zkrpcperfgate.baseline.BaselineException;
-import io.github.zkrpcperfgate.report.FigureResult;
-import io.github.zkrpcperfgate.report.GroupResult;
-import io.github.zkrpcperfgate.report.Headline;
+import io.github.zkrpcperfgate.result.FigureResult;
+import io.github.zkrpcperfgate.result.GroupResult;
+import io.github.zkrpcperfgate.result.Headline;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -71,9 +71,9 @@ public final class HtmlReport {
             html.append("<section id=\"failed\"><h2>Failed figures</h2><table><tr><th>verdict</th><th>figure</th><th>why</th>")
                     .append("<th>if deliberate, re-baseline</th></tr>\n");
             for (FigureResult f : failed) {
-                html.append("<tr><td>").append(Html.escape(f.verdict())).append("</td><td>").append(Html.escape(f.key().toString()))
+                html.append("<tr><td>").append(Html.escape(f.verdictName())).append("</td><td>").append(Html.escape(f.key().toString()))
                         .append("</td><td>").append(Html.escape(f.reason())).append("</td><td><code>")
-                        .append(Html.escape(BaselineException.UPDATE_COMMAND + " -Dperf.scenarios=" + f.key().scenario()))
+                        .append(Html.escape(BaselineException.updateCommand(f.key().scenario())))
                         .append("</code></td></tr>\n");
             }
             html.append("</table></section>\n");

@@ -1,7 +1,7 @@
 package io.github.zkrpcperfgate.report.html;
 
 import static org.assertj.core.api.Assertions.assertThat;
-
+import io.github.zkrpcperfgate.result.ResultFixtures;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -23,7 +23,7 @@ class HtmlReportInBrowserTest {
                 "no Chromium (set PERF_CHROMIUM, or apt-get install chromium): the HTML report is not checked in a browser");
         Path dir = Files.createDirectories(Path.of("target", "html-report-check"));
         Path html = dir.resolve(HtmlReport.FILE);
-        Files.writeString(html, HtmlReport.render(ReportFixtures.bothHalves()));
+        Files.writeString(html, HtmlReport.render(ResultFixtures.bothHalves()));
 
         BrowserCheck.Result seen = BrowserCheck.check(chromium.get(), html, dir.resolve("index.png"), Duration.ofSeconds(60));
 

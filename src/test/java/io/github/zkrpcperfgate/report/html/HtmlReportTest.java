@@ -1,13 +1,13 @@
 package io.github.zkrpcperfgate.report.html;
 
 import static org.assertj.core.api.Assertions.assertThat;
-
+import io.github.zkrpcperfgate.result.ResultFixtures;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
 class HtmlReportTest {
 
-    private final String html = HtmlReport.render(ReportFixtures.bothHalves());
+    private final String html = HtmlReport.render(ResultFixtures.bothHalves());
 
     @Test
     void failedFiguresComeFirstWithTheirReBaselineCommand() {

@@ -1,7 +1,8 @@
 package io.github.zkrpcperfgate.report.html;
 
-import io.github.zkrpcperfgate.report.GroupResult;
-import io.github.zkrpcperfgate.verdict.Figures;
+import io.github.zkrpcperfgate.measure.WorkloadNames;
+import io.github.zkrpcperfgate.result.GroupResult;
+import io.github.zkrpcperfgate.stats.SignificantDigits;
 import java.util.ArrayList;
 import java.util.List;
 import org.HdrHistogram.Histogram;
@@ -46,7 +47,7 @@ final class LatencyCurves {
         for (double p : PERCENTILES) {
             double px = x.px(1 / (1 - p / 100));
             svg.line(px, TOP_PX, px, HEIGHT - BOTTOM_PX, Colors.GRID, 1);
-            svg.text(px, HEIGHT - BOTTOM_PX + 16, "p" + Figures.format(p), "middle", "axis");
+            svg.text(px, HEIGHT - BOTTOM_PX + 16, "p" + SignificantDigits.format(p), "middle", "axis");
         }
         for (int c = 0; c < curves.size(); c++) {
             double[] ms = curves.get(c);
@@ -65,12 +66,12 @@ final class LatencyCurves {
             for (int i = 0; i < PERCENTILES.length; i++) {
                 if (ms[i] > 0) {
                     svg.circle(x.px(1 / (1 - PERCENTILES[i] / 100)), y.px(ms[i]), 3, color,
-                            name + " p" + Figures.format(PERCENTILES[i]) + ": " + Figures.format(ms[i]) + " ms");
+                            name + " p" + SignificantDigits.format(PERCENTILES[i]) + ": " + SignificantDigits.format(ms[i]) + " ms");
                 }
             }
             double legendY = TOP_PX + 14 + c * 18;
             svg.rect(WIDTH - RIGHT_PX + 16, legendY - 9, 12, 12, color, null);
-            svg.text(WIDTH - RIGHT_PX + 34, legendY + 1, name.substring(name.indexOf('/') + 1), "start", "label");
+            svg.text(WIDTH - RIGHT_PX + 34, legendY + 1, WorkloadNames.partOf(name), "start", "label");
         }
         return svg.end();
     }

@@ -1,6 +1,6 @@
 package io.github.zkrpcperfgate.report.html;
 
-import io.github.zkrpcperfgate.verdict.Figures;
+import io.github.zkrpcperfgate.stats.SignificantDigits;
 import java.util.Locale;
 
 /** A small SVG writer: escaped text, shapes with tooltips, numbers with fixed decimals. */
@@ -81,6 +81,6 @@ final class Svg {
     }
 
     static String label(double v) {
-        return Figures.format(v);
+        return SignificantDigits.format(v);
     }
 }

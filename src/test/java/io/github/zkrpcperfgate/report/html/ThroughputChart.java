@@ -1,11 +1,12 @@
 package io.github.zkrpcperfgate.report.html;
 
-import io.github.zkrpcperfgate.report.FigureResult;
-import io.github.zkrpcperfgate.report.GroupResult;
+import io.github.zkrpcperfgate.measure.WorkloadNames;
+import io.github.zkrpcperfgate.result.FigureResult;
+import io.github.zkrpcperfgate.result.GroupResult;
 import io.github.zkrpcperfgate.stats.Estimate;
+import io.github.zkrpcperfgate.stats.SignificantDigits;
 import io.github.zkrpcperfgate.verdict.Band;
 import io.github.zkrpcperfgate.verdict.Direction;
-import io.github.zkrpcperfgate.verdict.Figures;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -45,7 +46,7 @@ final class ThroughputChart {
             String w = workloads.get(i);
             Estimate e = throughput.get(w);
             double y = TOP_PX + i * ROW_PX + ROW_PX / 2.0;
-            svg.text(LABEL_PX - 8, y + 4, w.substring(w.indexOf('/') + 1), "end", "label");
+            svg.text(LABEL_PX - 8, y + 4, WorkloadNames.partOf(w), "end", "label");
             if (!(e.median() > 0)) {
                 continue;
             }
@@ -53,14 +54,14 @@ final class ThroughputChart {
             band.ifPresent(b -> svg.rect(scale.px(b.low()), y - 12, scale.px(b.high()) - scale.px(b.low()), 24, Colors.BAND,
                     "band from the baseline: " + b + " ops/s given this run's denominator"));
             svg.rect(LABEL_PX, y - 7, scale.px(e.median()) - LABEL_PX, 14, Colors.series(i),
-                    w + ": " + Figures.format(e.median()) + " ops/s, median of " + e.sampleCount() + " rounds");
+                    w + ": " + SignificantDigits.format(e.median()) + " ops/s, median of " + e.sampleCount() + " rounds");
             if (e.hasInterval()) {
                 svg.line(scale.px(e.low()), y, scale.px(e.high()), y, Colors.WHISKER, 2);
                 svg.line(scale.px(e.low()), y - 5, scale.px(e.low()), y + 5, Colors.WHISKER, 2);
                 svg.line(scale.px(e.high()), y - 5, scale.px(e.high()), y + 5, Colors.WHISKER, 2);
             }
-            svg.text(WIDTH - VALUE_PX + 8, y + 4, Figures.format(e.median()) + " ops/s (" + Figures.format(e.low()) + "–"
-                    + Figures.format(e.high()) + ")", "start", "value");
+            svg.text(WIDTH - VALUE_PX + 8, y + 4, SignificantDigits.format(e.median()) + " ops/s (" + SignificantDigits.format(e.low()) + "–"
+                    + SignificantDigits.format(e.high()) + ")", "start", "value");
         }
         return svg.end();
     }

@@ -1,7 +1,8 @@
 package io.github.zkrpcperfgate.report.html;
 
 import io.github.zkrpcperfgate.measure.Sample;
-import io.github.zkrpcperfgate.report.GroupResult;
+import io.github.zkrpcperfgate.measure.WorkloadNames;
+import io.github.zkrpcperfgate.result.GroupResult;
 import io.github.zkrpcperfgate.stats.Estimate;
 import io.github.zkrpcperfgate.stats.MedianInterval;
 import java.util.LinkedHashMap;
@@ -23,7 +24,7 @@ final class WorkloadStats {
         Map<String, List<String>> byScenario = new LinkedHashMap<>();
         group.samples().stream().filter(s -> s.round() >= 0).map(Sample::workload).distinct()
                 .filter(w -> !w.startsWith(CALIBRATION) && !w.startsWith(CROSS_CHECK) && w.contains("/"))
-                .forEach(w -> byScenario.computeIfAbsent(w.substring(0, w.indexOf('/')), k -> new java.util.ArrayList<>()).add(w));
+                .forEach(w -> byScenario.computeIfAbsent(WorkloadNames.scenarioOf(w), k -> new java.util.ArrayList<>()).add(w));
         return byScenario;
     }
 

@@ -1,11 +1,11 @@
-package io.github.zkrpcperfgate.report.html;
+package io.github.zkrpcperfgate.report;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
-
-import io.github.zkrpcperfgate.report.GroupResult;
-import io.github.zkrpcperfgate.report.MergeReports;
-import io.github.zkrpcperfgate.report.PerfReport;
+import io.github.zkrpcperfgate.report.html.BrowserCheck;
+import io.github.zkrpcperfgate.report.html.HtmlReport;
+import io.github.zkrpcperfgate.result.GroupResult;
+import io.github.zkrpcperfgate.result.ResultFixtures;
 import java.awt.image.BufferedImage;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -22,14 +22,15 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * Shards of one run (a CI job per scenario group) merge into the report one run of them all
  * writes: every file equal, byte for byte, and checked against golden files in
- * src/test/resources/golden/merged-report (rewrite them with -Dgolden.update=true after a
+ * src/test/resources/golden/merged-report, trend files too (rewrite them with -Dgolden.update=true after a
  * deliberate change of the report, and read the diff).
  */
 class MergeReportsTest {
 
     private static final Path GOLDEN = Path.of("src", "test", "resources", "golden", "merged-report");
     /** The files compared with the golden ones; index.html is compared with the unsharded run's. */
-    private static final List<String> GOLDEN_FILES = List.of("results.json", "summary.md");
+    private static final List<String> GOLDEN_FILES = List.of("results.json", "summary.md", TrendFiles.BIGGER_IS_BETTER,
+            TrendFiles.SMALLER_IS_BETTER, TrendFiles.BENCHER);
 
     private static PerfReport report(Path dir, List<GroupResult> groups) throws IOException {
         Files.createDirectories(dir);
@@ -39,15 +40,15 @@ class MergeReportsTest {
     }
 
     private static Path mergedShards(Path dir) throws IOException {
-        Path zk = report(dir.resolve("shard-zk"), List.of(ReportFixtures.zooKeeper())).directory();
-        Path rpc = report(dir.resolve("shard-rpc"), List.of(ReportFixtures.hadoopRpc())).directory();
+        Path zk = report(dir.resolve("shard-zk"), List.of(ResultFixtures.zooKeeper())).directory();
+        Path rpc = report(dir.resolve("shard-rpc"), List.of(ResultFixtures.hadoopRpc())).directory();
         // Given in the other order than the groups sort: the order of the shards must not matter.
         return MergeReports.write(dir.resolve("merged"), MergeReports.read(List.of(zk, rpc))).directory();
     }
 
     @Test
     void twoShardsMergeIntoExactlyTheReportOneRunOfBothWrites(@TempDir Path dir) throws IOException {
-        Path whole = report(dir.resolve("whole"), ReportFixtures.bothHalves()).directory();
+        Path whole = report(dir.resolve("whole"), ResultFixtures.bothHalves()).directory();
         Path merged = mergedShards(dir);
 
         List<String> files;
@@ -70,8 +71,8 @@ class MergeReportsTest {
 
     @Test
     void aGroupInTwoShardsOrAShardWithoutResultsIsRefusedNamingThem(@TempDir Path dir) throws IOException {
-        Path a = report(dir.resolve("a"), List.of(ReportFixtures.zooKeeper())).directory();
-        Path b = report(dir.resolve("b"), List.of(ReportFixtures.zooKeeper())).directory();
+        Path a = report(dir.resolve("a"), List.of(ResultFixtures.zooKeeper())).directory();
+        Path b = report(dir.resolve("b"), List.of(ResultFixtures.zooKeeper())).directory();
         assertThatThrownBy(() -> MergeReports.read(List.of(a, b)))
                 .hasMessageContaining("\"zookeeper\" is in two shards, " + a + " and " + b);
         Path empty = Files.createDirectories(dir.resolve("empty"));
@@ -84,7 +85,7 @@ class MergeReportsTest {
         Optional<Path> chromium = BrowserCheck.findChromium();
         Assumptions.assumeTrue(chromium.isPresent(),
                 "no Chromium (set PERF_CHROMIUM, or apt-get install chromium): the merged report is not checked in a browser");
-        Path whole = report(dir.resolve("whole"), ReportFixtures.bothHalves()).directory();
+        Path whole = report(dir.resolve("whole"), ResultFixtures.bothHalves()).directory();
         Path merged = mergedShards(dir);
         Path shots = Files.createDirectories(Path.of("target", "html-report-check"));
 

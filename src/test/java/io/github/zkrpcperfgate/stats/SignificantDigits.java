@@ -1,15 +1,15 @@
-package io.github.zkrpcperfgate.verdict;
+package io.github.zkrpcperfgate.stats;
 
 import java.math.BigDecimal;
 import java.math.MathContext;
 import java.math.RoundingMode;
 
 /** Number formatting shared by verdict messages, reports and baseline files. */
-public final class Figures {
+public final class SignificantDigits {
 
     private static final MathContext FOUR_SIGNIFICANT = new MathContext(4, RoundingMode.HALF_EVEN);
 
-    private Figures() {
+    private SignificantDigits() {
     }
 
     /**

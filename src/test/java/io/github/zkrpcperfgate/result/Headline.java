@@ -1,4 +1,4 @@
-package io.github.zkrpcperfgate.report;
+package io.github.zkrpcperfgate.result;
 
 import java.util.List;
 
@@ -9,11 +9,6 @@ import java.util.List;
 public final class Headline {
 
     private Headline() {
-    }
-
-    /** Whether nothing failed the build by itself. */
-    public static boolean ok(List<FigureResult> figures) {
-        return figures.stream().noneMatch(FigureResult::failsBuild);
     }
 
     public static String of(List<FigureResult> figures) {

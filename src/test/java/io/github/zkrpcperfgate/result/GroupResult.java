@@ -1,4 +1,4 @@
-package io.github.zkrpcperfgate.report;
+package io.github.zkrpcperfgate.result;
 
 import io.github.zkrpcperfgate.measure.Sample;
 import java.util.List;

@@ -1,14 +1,13 @@
 package io.github.zkrpcperfgate.zookeeper;
 
-import io.github.zkrpcperfgate.baseline.Baselines;
 import io.github.zkrpcperfgate.calibration.CalibrationProbes;
 import io.github.zkrpcperfgate.calibration.FsyncProbe;
 import io.github.zkrpcperfgate.calibration.OwnCpu;
-import io.github.zkrpcperfgate.gate.GateRun;
+import io.github.zkrpcperfgate.gate.GatedFigure;
 import io.github.zkrpcperfgate.gate.Injection;
-import io.github.zkrpcperfgate.measure.EnvironmentFingerprint;
+import io.github.zkrpcperfgate.gate.Measurement;
+import io.github.zkrpcperfgate.gate.ScenarioDriver;
 import io.github.zkrpcperfgate.measure.Workload;
-import io.github.zkrpcperfgate.report.GroupResult;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -16,17 +15,17 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
-import java.util.function.Function;
 import org.apache.zookeeper.CreateMode;
 import org.apache.zookeeper.ZKUtil;
 import org.apache.zookeeper.ZooDefs;
 import org.apache.zookeeper.ZooKeeper;
 
 /**
- * Measures the write modes on the running ensembles: one client session per ensemble, all
- * znodes under a root of this run's own, removed afterwards (and only that root).
+ * The ZooKeeper write-mode family's driver: starts the selected ensembles (containers, child JVMs,
+ * or an external ensemble), and for each run connects one client session per ensemble, with every
+ * znode under a root of the run's own, removed afterwards (and only that root).
  */
-public final class WriteModeGate {
+public final class WriteModeDriver implements ScenarioDriver {
 
     /** {@code -Dperf.inject=zk.flushDelayMs=N}: the servers hold each group commit up to N ms. */
     public static final String INJECT_FLUSH_DELAY = "zk.flushDelayMs";
@@ -55,7 +54,23 @@ public final class WriteModeGate {
 
     private static final Duration CONNECT_TIMEOUT = Duration.ofSeconds(30);
 
-    private WriteModeGate() {
+    private final List<EnsembleSpec> selected;
+    private final String connect;
+    private final int ops;
+    private final Injection injection;
+    private final EnsembleGroup ensembles;
+
+    /**
+     * @param selected the ensembles to run, before the injection's server-side part
+     * @param connect  an external ensemble's connect string, or blank
+     */
+    public WriteModeDriver(List<EnsembleSpec> selected, Backend backend, String connect, int ops, Injection injection) {
+        serverFlags(injection); // an unknown injection key fails here, before anything starts
+        this.selected = List.copyOf(selected);
+        this.connect = connect;
+        this.ops = ops;
+        this.injection = injection;
+        this.ensembles = new EnsembleGroup(selected.stream().map(s -> injected(s, injection)).toList(), backend, connect);
     }
 
     /**
@@ -85,60 +100,101 @@ public final class WriteModeGate {
         return flags;
     }
 
-    /**
-     * Starts ensembles for {@code specs} with the injection's server flags, measures, and stops
-     * them whatever happens: for callers that run many trials in one JVM (the self-check).
-     *
-     * @param gateFor the gate of the backend that ran (each backend has its own baseline file)
-     */
-    public static GroupResult runOnFreshEnsembles(String group, List<EnsembleSpec> specs, Function<Backend, GateRun> gateFor,
-                                                  int ops, Injection injection) throws Exception {
-        EnsembleGroup ensembles = EnsembleGroup.fromSystemProperties(specs.stream().map(s -> injected(s, injection)).toList());
+    @Override
+    public String group() {
+        return WriteModeScenarios.GROUP;
+    }
+
+    @Override
+    public List<GatedFigure> figures() {
+        return WriteModeScenarios.figures(selected.stream().map(EnsembleSpec::scenario).toList());
+    }
+
+    @Override
+    public List<GatedFigure> catalogue() {
+        return WriteModeScenarios.catalogue(connect);
+    }
+
+    /** One baseline per backend on each testbed: the same ensemble measures differently through Docker's bridge than over loopback. */
+    @Override
+    public String baselineFile() {
+        return WriteModeScenarios.baselineFile(ensembles.resolveBackend());
+    }
+
+    @Override
+    public void start() {
+        ensembles.start();
+    }
+
+    @Override
+    public void restart() {
+        ensembles.restart();
+    }
+
+    @Override
+    public void close() {
+        ensembles.stop();
+    }
+
+    @Override
+    public Measurement measure(boolean reported) throws Exception {
+        Connected run = new Connected("/zk-rpc-perfgate-" + Leftovers.ownerPid());
         try {
-            ensembles.start();
-            GateRun gate = gateFor.apply(ensembles.backend());
-            return run(group, ensembles, gate, gate.readBaselines(), ops, injection);
-        } finally {
-            ensembles.stop();
+            run.connect();
+            return Measurement.of(run.workloads, run.facts, run);
+        } catch (Exception | Error e) {
+            try {
+                run.close();
+            } catch (Exception suppressed) {
+                e.addSuppressed(suppressed);
+            }
+            throw e;
         }
     }
 
-    public static GroupResult run(String group, EnsembleGroup ensembles, GateRun gate, Baselines baselines, int ops,
-                                  Injection injection) throws Exception {
-        String root = "/zk-rpc-perfgate-" + Leftovers.ownerPid();
-        Map<ZooKeeperEnsemble, ZooKeeper> clients = new LinkedHashMap<>();
-        List<DelayingProxy> proxies = new ArrayList<>();
-        int multiBatch = injection.get(INJECT_MULTI_BATCH).map(Integer::parseInt).orElse(0);
-        Optional<Duration> proxyDelay = injection.get(INJECT_PROXY_DELAY).map(us -> Duration.ofNanos(Long.parseLong(us) * 1000));
-        long diskDelay = injection.get(INJECT_DISK_FSYNC_DELAY).map(Long::parseLong).orElse(0L);
-        // The fsync probe runs where the servers keep their data (a backend runs all its ensembles
-        // alike); an external ensemble's disks are out of reach, and the report says where it ran.
-        OwnCpu servers = ensembles.ensembles().stream().map(ZooKeeperEnsemble::serverCpu).reduce(OwnCpu.none(), OwnCpu::plus);
-        FsyncProbe fsync = ensembles.ensembles().get(0).fsyncProbe(diskDelay);
-        try (CalibrationProbes probes = new CalibrationProbes(
-                ensembles.backend() == Backend.EXTERNAL ? fsync : fsync.requireDisk(), servers)) {
-            List<Workload> workloads = new ArrayList<>(probes.workloads());
-            List<String> scenarios = new ArrayList<>();
+    /** One run's probes, proxies and client sessions on the running ensembles. */
+    private final class Connected implements AutoCloseable {
+
+        private final String root;
+        private final Map<ZooKeeperEnsemble, ZooKeeper> clients = new LinkedHashMap<>();
+        private final List<DelayingProxy> proxies = new ArrayList<>();
+        private final List<Workload> workloads = new ArrayList<>();
+        private final Map<String, String> facts = new LinkedHashMap<>();
+        private CalibrationProbes probes;
+
+        Connected(String root) {
+            this.root = root;
+        }
+
+        void connect() throws Exception {
+            int multiBatch = injection.get(INJECT_MULTI_BATCH).map(Integer::parseInt).orElse(0);
+            Optional<Duration> proxyDelay = injection.get(INJECT_PROXY_DELAY)
+                    .map(us -> Duration.ofNanos(Long.parseLong(us) * 1000));
+            long diskDelay = injection.get(INJECT_DISK_FSYNC_DELAY).map(Long::parseLong).orElse(0L);
+            // The fsync probe runs where the servers keep their data (a backend runs all its ensembles
+            // alike); an external ensemble's disks are out of reach, and the report says where it ran.
+            OwnCpu servers = ensembles.ensembles().stream().map(ZooKeeperEnsemble::serverCpu)
+                    .reduce(OwnCpu.none(), OwnCpu::plus);
+            FsyncProbe fsync = ensembles.ensembles().get(0).fsyncProbe(diskDelay);
+            probes = new CalibrationProbes(ensembles.backend() == Backend.EXTERNAL ? fsync : fsync.requireDisk(), servers);
+            workloads.addAll(probes.workloads());
             for (ZooKeeperEnsemble ensemble : ensembles.ensembles()) {
                 injection.get(INJECT_CPUS).map(Double::parseDouble).ifPresent(ensemble::limitCpus);
                 injection.get(INJECT_BUSY_THREADS).map(Integer::parseInt).ifPresent(ensemble::keepBusy);
-                String connect = ensemble.clientConnectString();
+                String connectTo = ensemble.clientConnectString();
                 if (proxyDelay.isPresent()) {
-                    DelayingProxy proxy = new DelayingProxy(DelayingProxy.parse(connect), proxyDelay.get());
+                    DelayingProxy proxy = new DelayingProxy(DelayingProxy.parse(connectTo), proxyDelay.get());
                     proxies.add(proxy);
-                    connect = proxy.connectString();
+                    connectTo = proxy.connectString();
                 }
-                ZooKeeper zk = ZooKeeperClients.connect(connect, CONNECT_TIMEOUT);
+                ZooKeeper zk = ZooKeeperClients.connect(connectTo, CONNECT_TIMEOUT);
                 clients.put(ensemble, zk);
                 if (zk.exists(root, false) != null) {
                     ZKUtil.deleteRecursive(zk, root); // our own root, left by a run that died with this PID
                 }
                 zk.create(root, new byte[0], ZooDefs.Ids.OPEN_ACL_UNSAFE, CreateMode.PERSISTENT);
-                String scenario = ensemble.spec().scenario();
-                scenarios.add(scenario);
-                workloads.addAll(WriteModeScenarios.workloads(scenario, zk, root, ops, multiBatch));
+                workloads.addAll(WriteModeScenarios.workloads(ensemble.spec().scenario(), zk, root, ops, multiBatch));
             }
-            Map<String, String> facts = new LinkedHashMap<>();
             facts.put("backend", ensembles.backend().jsonName());
             facts.put("zookeeperVersion", System.getProperty("zookeeper.version", org.apache.zookeeper.Version.getFullVersion()));
             facts.put("zookeeperOpsPerSet", Integer.toString(ops));
@@ -149,8 +205,11 @@ public final class WriteModeGate {
             if (!injection.isEmpty()) {
                 facts.put("injected", injection.toString());
             }
-            return gate.run(baselines, workloads, WriteModeScenarios.figures(scenarios), EnvironmentFingerprint.capture(facts));
-        } finally {
+        }
+
+        /** Removes the run's root (only it), closes the sessions, proxies and probes; one failure does not stop the rest. */
+        @Override
+        public void close() throws Exception {
             for (ZooKeeper zk : clients.values()) {
                 try {
                     if (zk.exists(root, false) != null) {
@@ -164,6 +223,9 @@ public final class WriteModeGate {
             }
             for (DelayingProxy proxy : proxies) {
                 proxy.close();
+            }
+            if (probes != null) {
+                probes.close();
             }
         }
     }

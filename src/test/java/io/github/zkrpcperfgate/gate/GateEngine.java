@@ -1,0 +1,82 @@
+package io.github.zkrpcperfgate.gate;
+
+import io.github.zkrpcperfgate.baseline.BaselineSource;
+import io.github.zkrpcperfgate.baseline.Baselines;
+import io.github.zkrpcperfgate.measure.EnvironmentFingerprint;
+import io.github.zkrpcperfgate.measure.Progress;
+import io.github.zkrpcperfgate.measure.TrialPlan;
+import io.github.zkrpcperfgate.result.GroupResult;
+import java.util.function.Function;
+import java.util.function.LongSupplier;
+
+/**
+ * Drives one {@link ScenarioDriver} from baseline check to result: the baseline is read and held
+ * against the catalogue before any server starts, then one run (or, when re-baselining, the
+ * plan's recording runs, each on restarted servers) is measured and judged or recorded, and the
+ * servers are stopped whatever happens.
+ */
+public final class GateEngine {
+
+    private final Function<String, BaselineSource> baselines;
+    private final GateMode mode;
+    private final TrialPlan plan;
+    private final Progress progress;
+    private final LongSupplier nanoClock;
+
+    /**
+     * @param baselines the baseline source of a file name within the testbed's directory
+     */
+    public GateEngine(Function<String, BaselineSource> baselines, GateMode mode, TrialPlan plan, Progress progress) {
+        this(baselines, mode, plan, progress, System::nanoTime);
+    }
+
+    /** @param nanoClock monotonic nanoseconds; {@code System::nanoTime} except in tests of the engine */
+    GateEngine(Function<String, BaselineSource> baselines, GateMode mode, TrialPlan plan, Progress progress,
+               LongSupplier nanoClock) {
+        this.baselines = baselines;
+        this.mode = mode;
+        this.plan = plan;
+        this.progress = progress;
+        this.nanoClock = nanoClock;
+    }
+
+    /** The engine the settings describe: their testbed's baselines, mode and plan. */
+    public static GateEngine of(PerfSettings settings, GateMode mode) {
+        return new GateEngine(settings::baseline, mode, settings.plan(PerfSettings.DEFAULT_PLAN), Progress.toStdout());
+    }
+
+    /**
+     * Measures the driver's scenarios and closes it (its servers stop), whatever happens; a JVM
+     * ended meanwhile by SIGTERM or Ctrl-C closes it from a shutdown hook, so no container or
+     * child JVM outlives the run (leftovers of a JVM killed outright are swept at the next start).
+     */
+    public GroupResult run(ScenarioDriver driver) throws Exception {
+        Thread hook = new Thread(driver::close, "perf-close-" + driver.group());
+        Runtime.getRuntime().addShutdownHook(hook);
+        try (driver) {
+            GateRun gate = new GateRun(driver.group(), baselines.apply(driver.baselineFile()), mode, plan, progress,
+                    nanoClock);
+            Baselines read = gate.checkBeforeStart(driver.figures(), driver.catalogue());
+            driver.start();
+            GroupResult last = null;
+            for (int run = 1; run <= gate.runs(); run++) {
+                if (run > 1) {
+                    driver.restart(); // each recording run on servers of its own: a new start, a new election
+                }
+                try (Measurement m = driver.measure(run == gate.runs())) {
+                    last = gate.run(read, m.workloads(), driver.figures(), EnvironmentFingerprint.capture(m.facts()));
+                    for (String note : m.notesAfter(last.samples())) {
+                        last = last.withNote(note);
+                    }
+                }
+            }
+            return last;
+        } finally {
+            try {
+                Runtime.getRuntime().removeShutdownHook(hook);
+            } catch (IllegalStateException shuttingDown) {
+                // the hook is running or about to: it closes the driver
+            }
+        }
+    }
+}

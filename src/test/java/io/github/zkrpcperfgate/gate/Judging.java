@@ -1,0 +1,141 @@
+package io.github.zkrpcperfgate.gate;
+
+import io.github.zkrpcperfgate.baseline.BaselineException;
+import io.github.zkrpcperfgate.baseline.BaselineFigure;
+import io.github.zkrpcperfgate.baseline.Baselines;
+import io.github.zkrpcperfgate.calibration.CpuProbe;
+import io.github.zkrpcperfgate.calibration.ParallelCpuProbe;
+import io.github.zkrpcperfgate.measure.Progress;
+import io.github.zkrpcperfgate.measure.Round;
+import io.github.zkrpcperfgate.measure.Trial;
+import io.github.zkrpcperfgate.measure.TrialPlan;
+import io.github.zkrpcperfgate.result.FigureResult;
+import io.github.zkrpcperfgate.result.GroupResult;
+import io.github.zkrpcperfgate.stats.Estimate;
+import io.github.zkrpcperfgate.stats.MedianInterval;
+import io.github.zkrpcperfgate.verdict.FigureKey;
+import io.github.zkrpcperfgate.verdict.Judge;
+import io.github.zkrpcperfgate.verdict.Verdict;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.SortedMap;
+import java.util.stream.Collectors;
+
+/**
+ * Judges every gated figure against its baseline: the plan's rounds, then extension steps for
+ * the workloads of figures still unsettled (6 → 9 → 12), each figure's verdict frozen at the round
+ * count where it settled, so rounds added for a neighbour cannot turn it.
+ */
+final class Judging {
+
+    /**
+     * Rounds added at a time while some figure is unsettled: 6 → 9 → 12. The 95% interval of the
+     * median is min..max at 6, 7 and 8 rounds and moves inward only at 9 (2nd..8th) and 12
+     * (3rd..10th), so smaller steps buy rounds that cannot change a verdict.
+     */
+    static final int EXTRA_ROUNDS_STEP = 3;
+    /** Measured in every extra round too, so a disturbed round is recognised wherever it falls. */
+    private static final List<String> CONTENTION_PROBES = List.of(CpuProbe.NAME, ParallelCpuProbe.NAME);
+
+    private final String group;
+    private final TrialPlan plan;
+    private final Progress progress;
+
+    Judging(String group, TrialPlan plan, Progress progress) {
+        this.group = group;
+        this.plan = plan;
+        this.progress = progress;
+    }
+
+    GroupResult judge(Trial trial, Baselines baselines, List<GatedFigure> figures, SortedMap<String, String> environment)
+            throws Exception {
+        Map<FigureKey, BaselineFigure> recorded = new LinkedHashMap<>();
+        Map<FigureKey, String> errors = new LinkedHashMap<>();
+        for (GatedFigure figure : figures) {
+            try {
+                recorded.put(figure.key(), BaselineConsistency.recordedFor(baselines, figure));
+            } catch (BaselineException e) {
+                errors.put(figure.key(), e.getMessage());
+            }
+        }
+        progress.phase(group + ": measuring " + plan.minRounds() + " rounds (up to " + plan.maxRounds()
+                + " while a figure is inconclusive)");
+        trial.runRounds(plan.minRounds(), plan.minRounds());
+        List<String> notes = new ArrayList<>();
+        Map<FigureKey, Integer> settledAt = extendWhileUnsettled(trial, figures, recorded, notes);
+        List<Round> all = trial.rounds();
+        List<FigureResult> results = new ArrayList<>();
+        for (GatedFigure f : figures) {
+            List<Round> rounds = all.subList(0, settledAt.getOrDefault(f.key(), all.size()));
+            List<Double> values = DisturbancePolicy.perRound(f, rounds);
+            Estimate estimate = MedianInterval.of(values);
+            Verdict v = errors.containsKey(f.key())
+                    ? new Verdict.Error(f.key(), f.unit(), f.direction(), estimate, errors.get(f.key()))
+                    : DisturbancePolicy.undisturbedOrNot(Judge.decideAtCap(f.key(), f.unit(), f.direction(),
+                    recorded.get(f.key()).band(), estimate), f, rounds);
+            results.add(new FigureResult(v, values, f.workloads()));
+        }
+        DisturbancePolicy.contentionNote(all, results).ifPresent(note -> {
+            progress.phase(group + ": " + note);
+            notes.add(note);
+        });
+        SortedMap<String, String> measuredIn = EnvironmentComparison.withCalibration(environment, all);
+        List<String> warnings = EnvironmentComparison.warnings(baselines, figures, measuredIn);
+        warnings.forEach(w -> progress.phase(group + ": " + w));
+        notes.addAll(warnings);
+        return new GroupResult(group, measuredIn, results, EnvironmentComparison.samples(all), List.of(), notes);
+    }
+
+    /**
+     * Adds rounds, step by step, for the workloads of figures not yet settled and below the cap.
+     * Returns, per settled figure, how many rounds the trial had when it settled: its verdict is
+     * frozen there. Figures at the cap unsettled are decided on their median by the caller.
+     */
+    private Map<FigureKey, Integer> extendWhileUnsettled(Trial trial, List<GatedFigure> figures,
+                                                         Map<FigureKey, BaselineFigure> recorded, List<String> notes)
+            throws Exception {
+        Map<FigureKey, Integer> settledAt = new HashMap<>();
+        while (true) {
+            List<Round> rounds = trial.rounds();
+            for (GatedFigure f : figures) {
+                if (recorded.containsKey(f.key()) && !settledAt.containsKey(f.key())
+                        && !DisturbancePolicy.unsettled(judgeNow(f, recorded.get(f.key()), rounds), f, rounds)) {
+                    settledAt.put(f.key(), rounds.size());
+                }
+            }
+            List<GatedFigure> open = figures.stream()
+                    .filter(f -> recorded.containsKey(f.key()) && !settledAt.containsKey(f.key()))
+                    .filter(f -> DisturbancePolicy.measured(f, rounds).size() < plan.maxRounds())
+                    .toList();
+            if (open.isEmpty()) {
+                return settledAt;
+            }
+            int measured = open.stream().mapToInt(f -> DisturbancePolicy.measured(f, rounds).size()).min().orElseThrow();
+            int more = nextStep(measured) - measured;
+            Set<String> needed = open.stream().flatMap(f -> f.workloads().stream())
+                    .collect(Collectors.toCollection(HashSet::new));
+            needed.addAll(CONTENTION_PROBES); // so that extra rounds can tell quiet from disturbed too
+            String extra = "inconclusive after " + measured + " rounds: "
+                    + open.stream().map(f -> f.key().toString()).toList()
+                    + "; measured " + more + " more of " + needed.size() + " workload(s) (cap " + plan.maxRounds() + ")";
+            progress.phase(group + ": " + extra);
+            notes.add(extra);
+            trial.runRounds(more, measured + more, needed);
+        }
+    }
+
+    /** The round count of the next extension step after {@code measured}: 6 → 9 → 12, never past the cap. */
+    int nextStep(int measured) {
+        int step = EXTRA_ROUNDS_STEP - Math.floorMod(measured - plan.minRounds(), EXTRA_ROUNDS_STEP);
+        return Math.min(plan.maxRounds(), measured + step);
+    }
+
+    private static Verdict judgeNow(GatedFigure f, BaselineFigure b, List<Round> rounds) {
+        return Judge.judge(f.key(), f.unit(), f.direction(), b.band(), MedianInterval.of(DisturbancePolicy.perRound(f, rounds)));
+    }
+}

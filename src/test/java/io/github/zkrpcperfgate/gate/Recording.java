@@ -1,0 +1,165 @@
+package io.github.zkrpcperfgate.gate;
+
+import io.github.zkrpcperfgate.baseline.BaselineException;
+import io.github.zkrpcperfgate.baseline.BaselineFigure;
+import io.github.zkrpcperfgate.baseline.BaselineStore;
+import io.github.zkrpcperfgate.baseline.BaselineUpdate;
+import io.github.zkrpcperfgate.baseline.Baselines;
+import io.github.zkrpcperfgate.calibration.CalibrationProbes;
+import io.github.zkrpcperfgate.calibration.CpuContention;
+import io.github.zkrpcperfgate.measure.Progress;
+import io.github.zkrpcperfgate.measure.Round;
+import io.github.zkrpcperfgate.measure.Sample;
+import io.github.zkrpcperfgate.measure.Trial;
+import io.github.zkrpcperfgate.measure.TrialPlan;
+import io.github.zkrpcperfgate.result.FigureResult;
+import io.github.zkrpcperfgate.result.GroupResult;
+import io.github.zkrpcperfgate.stats.Estimate;
+import io.github.zkrpcperfgate.stats.MedianInterval;
+import io.github.zkrpcperfgate.stats.SignificantDigits;
+import io.github.zkrpcperfgate.verdict.Band;
+import io.github.zkrpcperfgate.verdict.BandPolicy;
+import io.github.zkrpcperfgate.verdict.FigureKey;
+import io.github.zkrpcperfgate.verdict.RunOutliers;
+import io.github.zkrpcperfgate.verdict.Verdict;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.SortedMap;
+import java.util.TreeMap;
+import java.util.stream.Collectors;
+
+/**
+ * A re-baseline: the plan's recording runs, each on servers of its own, kept until the last is
+ * in and then pooled into one baseline written at once. Until then the file is not touched, so
+ * a recording stopped half-way leaves the old baseline as it was.
+ */
+final class Recording {
+
+    private final String group;
+    private final TrialPlan plan;
+    private final Progress progress;
+    private final boolean acceptOutliers;
+    private final List<RecordingRun> runs = new ArrayList<>();
+
+    Recording(String group, TrialPlan plan, Progress progress, boolean acceptOutliers) {
+        this.group = group;
+        this.plan = plan;
+        this.progress = progress;
+        this.acceptOutliers = acceptOutliers;
+    }
+
+    /** What one recording run measured, kept until the last run is in. */
+    private record RecordingRun(Map<FigureKey, List<Double>> perRound, SortedMap<String, String> environment,
+                                List<Sample> samples, List<String> notes, int rounds) {
+    }
+
+    /** Measures one recording run; after the plan's last, writes the pooled baseline. */
+    GroupResult record(Trial trial, Baselines baselines, List<GatedFigure> figures, SortedMap<String, String> environment)
+            throws Exception {
+        int run = runs.size() + 1;
+        progress.phase(group + ": re-baselining, run " + run + " of " + plan.recordRuns() + ": "
+                + plan.recordRounds() + " rounds");
+        trial.runRounds(plan.recordRounds(), plan.recordRounds());
+        // Busy rounds are left out of a recording (a figure reads its quiet rounds once enough
+        // remain): a band recorded beside a neighbour would hold every quiet run to it. Rounds
+        // are added until the run has its quota of quiet ones, at most as many again.
+        for (int extra = 0; DisturbancePolicy.quietRounds(trial.rounds()) < plan.recordRounds()
+                && extra < plan.recordRounds(); extra++) {
+            trial.runRounds(1, trial.rounds().size() + 1);
+        }
+        List<Round> rounds = trial.rounds();
+        Map<FigureKey, List<Double>> values = new LinkedHashMap<>();
+        figures.forEach(f -> values.put(f.key(), DisturbancePolicy.perRound(f, rounds)));
+        boolean anyBusy = rounds.stream().anyMatch(CpuContention::busy);
+        List<String> notes = DisturbancePolicy.busyRounds(rounds).map(n -> n + " while recording run " + run
+                + (anyBusy ? "; the busy rounds were left out of the recording" : "")).stream().toList();
+        notes.forEach(n -> progress.phase(group + ": " + n));
+        List<Sample> samples = EnvironmentComparison.samples(rounds);
+        runs.add(new RecordingRun(values, environment, samples, notes, rounds.size()));
+        if (runs.size() < plan.recordRuns()) {
+            return new GroupResult(group, EnvironmentComparison.withCalibration(environment, rounds), List.of(), samples,
+                    List.of(), List.of("recording run " + run + " of " + plan.recordRuns() + " measured; "
+                    + baselines.file() + " is written after the last"));
+        }
+        try {
+            return write(baselines, figures);
+        } finally {
+            runs.clear();
+        }
+    }
+
+    /** Pools the recording runs into one baseline, centred on the median run, with a band that covers every run. */
+    private GroupResult write(Baselines baselines, List<GatedFigure> figures) {
+        List<Sample> samples = new ArrayList<>();
+        List<String> notes = new ArrayList<>();
+        int roundOffset = 0;
+        for (RecordingRun r : runs) {
+            int offset = roundOffset;
+            r.samples().forEach(s -> samples.add(s.round() < 0 ? s
+                    : new Sample(s.workload(), s.round() + offset, s.operations(), s.elapsedNanos(), s.latencies(),
+                    s.facts())));
+            roundOffset += r.rounds();
+            notes.addAll(r.notes());
+        }
+        if (!acceptOutliers) {
+            refuseOutlierRuns(baselines, figures);
+        }
+        Map<FigureKey, BaselineFigure> fresh = new LinkedHashMap<>();
+        List<FigureResult> results = new ArrayList<>();
+        for (GatedFigure f : figures) {
+            List<Double> pooled = new ArrayList<>();
+            List<Double> runMedians = new ArrayList<>();
+            for (RecordingRun r : runs) {
+                List<Double> values = r.perRound().getOrDefault(f.key(), List.of());
+                if (!values.isEmpty()) {
+                    pooled.addAll(values);
+                    runMedians.add(MedianInterval.of(values).median());
+                }
+            }
+            Estimate estimate = MedianInterval.of(pooled);
+            List<Double> medians = runMedians.size() > 1 ? runMedians : List.of();
+            Band band = BandPolicy.bandFor(estimate, medians, f.minimumBandFactor());
+            fresh.put(f.key(), new BaselineFigure(f.unit(), f.direction(), BandPolicy.centre(estimate, medians), band,
+                    estimate.low(), estimate.high(), estimate.sampleCount(), medians));
+            results.add(new FigureResult(new Verdict.Recorded(f.key(), f.unit(), f.direction(), band, estimate,
+                    "recorded into " + baselines.file() + " from " + runMedians.size() + " run(s)"), pooled, f.workloads()));
+        }
+        SortedMap<String, String> measuredIn = new TreeMap<>(runs.get(runs.size() - 1).environment());
+        measuredIn.putAll(CalibrationProbes.medians(samples));
+        Map<String, SortedMap<String, String>> environments = figures.stream()
+                .map(f -> f.key().scenario()).distinct()
+                .collect(Collectors.toMap(s -> s, s -> measuredIn));
+        BaselineUpdate.Result update = BaselineUpdate.apply(baselines, fresh, environments);
+        BaselineStore.write(update.updated());
+        List<String> changes = update.changes().stream().map(BaselineUpdate.Change::describe).toList();
+        progress.phase(group + ": wrote " + baselines.file() + " from " + runs.size() + " run(s) of "
+                + plan.recordRounds() + " rounds (old -> new):");
+        changes.forEach(line -> progress.phase("  " + line));
+        return new GroupResult(group, measuredIn, results, samples, changes, notes);
+    }
+
+    /**
+     * A recording run whose median lies more than {@value RunOutliers#MADS} scaled median absolute
+     * deviations from the other runs' and that alone widens the band fails the recording before
+     * anything is written: one odd start of the servers would otherwise set a band's width
+     * without a word.
+     */
+    private void refuseOutlierRuns(Baselines baselines, List<GatedFigure> figures) {
+        List<String> outliers = new ArrayList<>();
+        for (GatedFigure f : figures) {
+            List<Double> medians = runs.stream().map(r -> r.perRound().getOrDefault(f.key(), List.of()))
+                    .filter(v -> !v.isEmpty()).map(v -> MedianInterval.of(v).median()).toList();
+            RunOutliers.find(medians, f.minimumBandFactor()).forEach(i -> outliers.add(f.key() + ": run " + (i + 1)
+                    + " of " + medians.size() + " measured " + SignificantDigits.format(medians.get(i))
+                    + " against run medians " + medians.stream().map(SignificantDigits::format).toList()));
+        }
+        if (!outliers.isEmpty()) {
+            throw new BaselineException(baselines.file() + " not written: a recording run lies far from the others and"
+                    + " would set the band's width alone:\n  - " + String.join("\n  - ", outliers)
+                    + "\nRe-record on a quiet machine, or keep it with -Dperf.baselines.acceptOutliers=true and say why"
+                    + " in the commit message.");
+        }
+    }
+}

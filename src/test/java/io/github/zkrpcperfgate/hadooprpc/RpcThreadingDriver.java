@@ -1,0 +1,166 @@
+package io.github.zkrpcperfgate.hadooprpc;
+
+import io.github.zkrpcperfgate.calibration.CalibrationProbes;
+import io.github.zkrpcperfgate.gate.GatedFigure;
+import io.github.zkrpcperfgate.gate.Injection;
+import io.github.zkrpcperfgate.gate.Measurement;
+import io.github.zkrpcperfgate.gate.ScenarioDriver;
+import io.github.zkrpcperfgate.measure.Sample;
+import io.github.zkrpcperfgate.measure.Workload;
+import io.github.zkrpcperfgate.stats.MedianInterval;
+import io.github.zkrpcperfgate.stats.SignificantDigits;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.OptionalDouble;
+import java.util.Set;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.util.VersionInfo;
+
+/**
+ * The Hadoop RPC threading family's driver: every selected scenario's server configurations run
+ * side by side in this JVM (idle ones cost nothing), so rounds interleave them; after the reported
+ * run Hadoop's own RPCCallBenchmark runs once as a cross-check of our client.
+ */
+public final class RpcThreadingDriver implements ScenarioDriver {
+
+    /** {@code -Dperf.inject=rpc.maxHandlers=N}: configurations meant to have more handlers get N. */
+    public static final String INJECT_MAX_HANDLERS = "rpc.maxHandlers";
+    /** {@code -Dperf.inject=rpc.handlerDelayMs=N}: every handler works N ms longer per call. */
+    public static final String INJECT_HANDLER_DELAY = "rpc.handlerDelayMs";
+    /** {@code -Dperf.inject=rpc.tcpNoDelay=false}: Nagle's algorithm on, both sides. */
+    public static final String INJECT_TCP_NODELAY = "rpc.tcpNoDelay";
+
+    /** The cross-check's setting: Hadoop's benchmark sends one message of this size and does not sleep. */
+    static final RpcCallBenchmarkCrossCheck.Setting CROSS_CHECK = new RpcCallBenchmarkCrossCheck.Setting(10, 1, 10, 8, 5);
+    static final String CROSS_CHECK_WORKLOAD = "rpc-crosscheck/h10r1";
+
+    private static final Duration SET_TIMEOUT = Duration.ofMinutes(3);
+
+    private final List<RpcScenario> selected;
+    private final Injection injection;
+    private final boolean crossCheck;
+    private final Configuration conf;
+    private final List<BenchServer> servers = new ArrayList<>();
+    private final List<BenchClient> clients = new ArrayList<>();
+    private final List<Workload> serverWorkloads = new ArrayList<>();
+
+    /** @param crossCheck whether Hadoop's RPCCallBenchmark runs once, after the reported run (a child JVM, ~15 s) */
+    public RpcThreadingDriver(List<RpcScenario> selected, Injection injection, boolean crossCheck) {
+        injection.requireKnown("rpc.", Set.of(INJECT_MAX_HANDLERS, INJECT_HANDLER_DELAY, INJECT_TCP_NODELAY));
+        this.selected = List.copyOf(selected);
+        this.injection = injection;
+        this.crossCheck = crossCheck;
+        this.conf = RpcConfig.create();
+        injection.get(INJECT_TCP_NODELAY).ifPresent(v -> {
+            conf.setBoolean("ipc.client.tcpnodelay", Boolean.parseBoolean(v));
+            conf.setBoolean("ipc.server.tcpnodelay", Boolean.parseBoolean(v));
+        });
+    }
+
+    @Override
+    public String group() {
+        return RpcScenarios.GROUP;
+    }
+
+    @Override
+    public List<GatedFigure> figures() {
+        return RpcScenarios.figures(selected);
+    }
+
+    @Override
+    public List<GatedFigure> catalogue() {
+        return RpcScenarios.figures(RpcScenarios.all());
+    }
+
+    @Override
+    public String baselineFile() {
+        return RpcScenarios.BASELINE_FILE;
+    }
+
+    /** Every selected scenario's servers side by side in this JVM (idle ones cost nothing), each with its client. */
+    @Override
+    public void start() throws Exception {
+        try {
+            for (RpcScenario scenario : selected) {
+                for (RpcServerSpec spec : scenario.servers()) {
+                    serverWorkloads.add(start(scenario.workloadName(spec), injected(spec, injection), scenario.loadFor(spec)));
+                }
+            }
+        } catch (Exception | Error e) {
+            close();
+            throw e;
+        }
+    }
+
+    @Override
+    public void restart() throws Exception {
+        close();
+        start();
+    }
+
+    @Override
+    public void close() {
+        clients.forEach(BenchClient::close);
+        servers.forEach(BenchServer::close);
+        clients.clear();
+        servers.clear();
+        serverWorkloads.clear();
+    }
+
+    @Override
+    public Measurement measure(boolean reported) throws Exception {
+        boolean withCrossCheck = crossCheck && reported;
+        if (withCrossCheck) {
+            RpcServerSpec crossCheckSpec = RpcServerSpec.of(RpcEngineKind.PROTOBUF, CROSS_CHECK.handlers(),
+                    CROSS_CHECK.readers(), Duration.ZERO);
+            serverWorkloads.add(start(CROSS_CHECK_WORKLOAD, injected(crossCheckSpec, injection),
+                    new RpcLoadSpec(100, CROSS_CHECK.clientThreads(), 1, CROSS_CHECK.messageBytes(), false)));
+        }
+        CalibrationProbes probes = new CalibrationProbes();
+        List<Workload> workloads = new ArrayList<>(probes.workloads());
+        workloads.addAll(serverWorkloads);
+        Map<String, String> facts = new LinkedHashMap<>();
+        facts.put("hadoopVersion", VersionInfo.getVersion());
+        facts.put("rpcServer", "in-JVM, 127.0.0.1");
+        if (!injection.isEmpty()) {
+            facts.put("injected", injection.toString());
+        }
+        return Measurement.of(workloads, facts,
+                samples -> withCrossCheck ? List.of(crossCheckNote(samples)) : List.of(), probes);
+    }
+
+    private Workload start(String name, RpcServerSpec spec, RpcLoadSpec load) throws Exception {
+        BenchServer server = BenchServer.start(spec, conf);
+        servers.add(server);
+        BenchClient client = new BenchClient(spec.engine(), server.address(), load, conf, SET_TIMEOUT);
+        clients.add(client);
+        return new RpcWorkload(name, client, load.calls());
+    }
+
+    /** The server the injection makes of {@code spec}; its workload keeps the name the baseline knows. */
+    static RpcServerSpec injected(RpcServerSpec spec, Injection injection) {
+        int handlers = injection.get(INJECT_MAX_HANDLERS).map(Integer::parseInt)
+                .map(max -> Math.min(max, spec.handlers())).orElse(spec.handlers());
+        Duration sleep = spec.handlerSleep().plusMillis(injection.get(INJECT_HANDLER_DELAY).map(Long::parseLong).orElse(0L));
+        return new RpcServerSpec(spec.engine(), handlers, spec.readers(), sleep, spec.queueSizePerHandler());
+    }
+
+    private static String crossCheckNote(List<Sample> samples) throws Exception {
+        double ours = MedianInterval.of(samples.stream()
+                .filter(s -> s.workload().equals(CROSS_CHECK_WORKLOAD))
+                .map(Sample::opsPerSecond).toList()).median();
+        OptionalDouble theirs = RpcCallBenchmarkCrossCheck.callsPerSecond(CROSS_CHECK);
+        String setting = RpcCallBenchmarkCrossCheck.describe(CROSS_CHECK);
+        String note = theirs.isPresent()
+                ? "Cross-check (" + setting + "): Hadoop's RPCCallBenchmark " + SignificantDigits.format(theirs.getAsDouble())
+                + " calls/s, this suite's client " + SignificantDigits.format(ours) + " calls/s (ratio "
+                + SignificantDigits.format(ours / theirs.getAsDouble()) + ")"
+                : "Cross-check (" + setting + "): Hadoop's RPCCallBenchmark gave no result (see the log); this suite's client "
+                + SignificantDigits.format(ours) + " calls/s";
+        System.out.println("[perf] " + note);
+        return note;
+    }
+}

@@ -1,0 +1,91 @@
+package io.github.zkrpcperfgate.junit;
+
+import io.github.zkrpcperfgate.gate.GateEngine;
+import io.github.zkrpcperfgate.gate.Injection;
+import io.github.zkrpcperfgate.gate.PerfSettings;
+import io.github.zkrpcperfgate.gate.ScenarioDriver;
+import io.github.zkrpcperfgate.gate.ScenarioFamily;
+import io.github.zkrpcperfgate.report.PerfReport;
+import io.github.zkrpcperfgate.result.GroupResult;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.ServiceLoader;
+import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.extension.BeforeAllCallback;
+import org.junit.jupiter.api.extension.ExtensionContext;
+import org.junit.jupiter.api.extension.ParameterContext;
+import org.junit.jupiter.api.extension.ParameterResolver;
+import org.junit.platform.commons.support.AnnotationSupport;
+import org.junit.platform.commons.support.ReflectionSupport;
+
+/**
+ * What {@link PerfGate} does: the build's settings and report live in the root store (one per
+ * test JVM; the report appends GitHub's job summary when the store closes), each class's driver
+ * and result in the class's store. The driver is closed by the engine and, should anything
+ * escape it, by the store, which closes its {@link AutoCloseable} values when the class ends.
+ */
+final class PerfGateExtension implements BeforeAllCallback, ParameterResolver {
+
+    private static final ExtensionContext.Namespace NAMESPACE = ExtensionContext.Namespace.create(PerfGateExtension.class);
+
+    @Override
+    public void beforeAll(ExtensionContext context) throws Exception {
+        Build build = context.getRoot().getStore(NAMESPACE)
+                .getOrComputeIfAbsent(Build.class, k -> Build.fromSystemProperties(), Build.class);
+        Class<? extends ScenarioFamily> familyClass = AnnotationSupport
+                .findAnnotation(context.getRequiredTestClass(), PerfGate.class)
+                .orElseThrow(() -> new IllegalStateException(context.getRequiredTestClass() + " lacks @PerfGate"))
+                .value();
+        ScenarioFamily family = ReflectionSupport.newInstance(familyClass);
+        ScenarioDriver driver = family.driver(build.settings(), Injection.parse(build.settings().inject()));
+        context.getStore(NAMESPACE).put(ScenarioDriver.class, driver);
+        Assumptions.assumeFalse(driver.figures().isEmpty(), "no scenario of " + familyClass.getSimpleName()
+                + " " + family.scenarioNames() + " matches -Dperf.scenarios=" + build.settings().scenarioGlobs());
+        GroupResult result = GateEngine.of(build.settings(), build.settings().gateMode()).run(driver);
+        build.report().add(result);
+        context.getStore(NAMESPACE).put(GateBuild.class, new GateBuild(build.settings(), build.report(), result));
+    }
+
+    @Override
+    public boolean supportsParameter(ParameterContext parameter, ExtensionContext context) {
+        return parameter.getParameter().getType() == GateBuild.class;
+    }
+
+    @Override
+    public Object resolveParameter(ParameterContext parameter, ExtensionContext context) {
+        return build(context);
+    }
+
+    /** The class's measured gate, from the nearest store that has one. */
+    static GateBuild build(ExtensionContext context) {
+        GateBuild build = context.getStore(NAMESPACE).get(GateBuild.class, GateBuild.class);
+        if (build == null) {
+            throw new IllegalStateException("nothing measured for " + context.getDisplayName() + ": is the class annotated @PerfGate?");
+        }
+        return build;
+    }
+
+    /** The build's settings, checked once, and its report: one per test JVM, in the root store. */
+    record Build(PerfSettings settings, PerfReport report) implements AutoCloseable {
+
+        /**
+         * The run's {@code -Dperf.*} switches, checked before any server starts: a scenario glob that
+         * matches no scenario of any family would measure nothing and pass.
+         */
+        static Build fromSystemProperties() {
+            PerfSettings settings = PerfSettings.fromSystemProperties();
+            List<String> known = new ArrayList<>();
+            ServiceLoader.load(ScenarioFamily.class).forEach(f -> known.addAll(f.scenarioNames()));
+            settings.requireEveryGlobSelects(known);
+            System.out.println("[perf] testbed " + settings.testbed() + ": baselines in "
+                    + settings.baselinesDir().resolve(settings.testbed().name()) + " (-Dperf.testbed to choose another)");
+            return new Build(settings, new PerfReport(settings.reportDir()));
+        }
+
+        /** When the test JVM's last class is done: the summary goes to GitHub's job summary, if this is a GitHub job. */
+        @Override
+        public void close() {
+            report.appendToStepSummary();
+        }
+    }
+}

@@ -1,0 +1,94 @@
+package io.github.zkrpcperfgate.result;
+
+import io.github.zkrpcperfgate.stats.Estimate;
+import io.github.zkrpcperfgate.verdict.Band;
+import io.github.zkrpcperfgate.verdict.Direction;
+import io.github.zkrpcperfgate.verdict.FigureKey;
+import io.github.zkrpcperfgate.verdict.Verdict;
+import java.util.List;
+
+/**
+ * One gated figure as every report shows it: its verdict (which carries the key, unit, band,
+ * measured estimate and reason), the value of each round, and the workloads it reads.
+ *
+ * @param perRound  the figure's value in each measured round, in round order
+ * @param workloads the workloads it reads, numerator first for a ratio (the HTML report draws
+ *                  a ratio's band onto the numerator's throughput); empty when unknown
+ */
+public record FigureResult(Verdict verdict, List<Double> perRound, List<String> workloads) {
+
+    public FigureResult {
+        java.util.Objects.requireNonNull(verdict, "verdict");
+        perRound = List.copyOf(perRound);
+        workloads = List.copyOf(workloads);
+    }
+
+    /** A figure with a verdict of {@code kind} (as results.json spells it back, or a test needs it). */
+    public static FigureResult of(FigureKey key, String unit, Direction direction, Estimate value, Band band,
+                                  Verdict.Kind kind, String reason, List<Double> perRound, List<String> workloads) {
+        return new FigureResult(Verdict.of(kind, key, unit, direction, band, value, reason), perRound, workloads);
+    }
+
+    /** {@link #of(FigureKey, String, Direction, Estimate, Band, Verdict.Kind, String, List, List)} reading no workloads. */
+    public static FigureResult of(FigureKey key, String unit, Direction direction, Estimate value, Band band,
+                                  Verdict.Kind kind, String reason, List<Double> perRound) {
+        return of(key, unit, direction, value, band, kind, reason, perRound, List.of());
+    }
+
+    public FigureKey key() {
+        return verdict.key();
+    }
+
+    public String unit() {
+        return verdict.unit();
+    }
+
+    public Direction direction() {
+        return verdict.direction();
+    }
+
+    /** The measured median and its 95% interval. */
+    public Estimate value() {
+        return verdict.measured();
+    }
+
+    /** The band held against; null when none could be read (Error) or the testbed has none (NoBaseline). */
+    public Band band() {
+        return verdict.band();
+    }
+
+    public String reason() {
+        return verdict.reason();
+    }
+
+    /** How reports spell the verdict: Pass, Regression, … (see {@link Verdict.Kind#jsonName()}). */
+    public String verdictName() {
+        return verdict.name();
+    }
+
+    /** Whether the figure was judged (or recorded) and is within its band. */
+    public boolean passed() {
+        return verdict.passed();
+    }
+
+    /**
+     * Whether this figure fails the build by itself: everything but a pass and the figures not
+     * judged (disturbed, no baseline), whose effect on the build depends on the run's settings.
+     */
+    public boolean failsBuild() {
+        return switch (verdict.kind()) {
+            case PASS, RECORDED, DISTURBED, NO_BASELINE -> false;
+            case REGRESSION, IMPROVEMENT, INCONCLUSIVE, ERROR -> true;
+        };
+    }
+
+    /** Not judged: the testbed this run measured on has no baseline for the figure. */
+    public boolean withoutBaseline() {
+        return verdict.kind() == Verdict.Kind.NO_BASELINE;
+    }
+
+    /** Not judged: another process competed for the CPU in the rounds it read. */
+    public boolean disturbed() {
+        return verdict.kind() == Verdict.Kind.DISTURBED;
+    }
+}
