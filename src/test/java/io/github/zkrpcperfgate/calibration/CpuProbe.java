@@ -1,7 +1,6 @@
 package io.github.zkrpcperfgate.calibration;
 
 import io.github.zkrpcperfgate.measure.LatencyRecorder;
-import io.github.zkrpcperfgate.measure.Workload;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 import java.util.SplittableRandom;
@@ -11,7 +10,7 @@ import java.util.SplittableRandom;
  * cost: build 20,000 short strings, encode them to bytes and sort them. Same seed every time,
  * so every operation is the same work.
  */
-public final class CpuProbe implements Workload {
+public final class CpuProbe implements Probe {
 
     public static final String NAME = "calibration/cpu";
     static final int OPERATIONS_PER_SET = 40;
@@ -52,14 +51,5 @@ public final class CpuProbe implements Workload {
             sum += bytes.length + bytes[0];
         }
         sink += sum;
-    }
-
-    @Override
-    public void resetAfterSet() {
-    }
-
-    @Override
-    public boolean oneSetPerSample() {
-        return true;
     }
 }

@@ -1,7 +1,6 @@
 package io.github.zkrpcperfgate.calibration;
 
 import io.github.zkrpcperfgate.measure.LatencyRecorder;
-import io.github.zkrpcperfgate.measure.Workload;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
@@ -23,7 +22,7 @@ import java.util.concurrent.TimeUnit;
  * for child JVMs on their data directory; a probe in this JVM's temporary directory would measure
  * another filesystem than the one the servers force.
  */
-public final class FsyncProbe implements Workload, AutoCloseable {
+public final class FsyncProbe implements Probe, AutoCloseable {
 
     public static final String NAME = "calibration/fsync";
     static final int FORCES_PER_SET = 300;
@@ -157,16 +156,6 @@ public final class FsyncProbe implements Workload, AutoCloseable {
         for (String n : nanos) {
             latencies.recordNanos(Long.parseLong(n));
         }
-    }
-
-    @Override
-    public void resetAfterSet() {
-        // the probe truncates its file at the start of every set
-    }
-
-    @Override
-    public boolean oneSetPerSample() {
-        return true;
     }
 
     /** Ends the probe: end of input lets it delete its file; a probe that does not end is killed. */

@@ -1,7 +1,6 @@
 package io.github.zkrpcperfgate.calibration;
 
 import io.github.zkrpcperfgate.measure.LatencyRecorder;
-import io.github.zkrpcperfgate.measure.Workload;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
@@ -14,7 +13,7 @@ import java.net.Socket;
  * One byte there and back over a TCP connection on 127.0.0.1, to an echo thread in this JVM:
  * what the kernel's loopback and a thread wake-up cost on this machine right now.
  */
-public final class LoopbackRoundTripProbe implements Workload, AutoCloseable {
+public final class LoopbackRoundTripProbe implements Probe, AutoCloseable {
 
     public static final String NAME = "calibration/loopbackRtt";
     static final int ROUND_TRIPS_PER_SET = 2_000;
@@ -76,15 +75,6 @@ public final class LoopbackRoundTripProbe implements Workload, AutoCloseable {
             }
             latencies.recordNanos(System.nanoTime() - start);
         }
-    }
-
-    @Override
-    public void resetAfterSet() {
-    }
-
-    @Override
-    public boolean oneSetPerSample() {
-        return true;
     }
 
     @Override

@@ -1,7 +1,6 @@
 package io.github.zkrpcperfgate.calibration;
 
 import io.github.zkrpcperfgate.measure.LatencyRecorder;
-import io.github.zkrpcperfgate.measure.Workload;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -21,7 +20,7 @@ import java.util.concurrent.TimeUnit;
  * much our own did (this JVM, the servers' processes or containers: {@link OwnCpu}); the rest, as a share of
  * the machine's capacity over the set, is {@link #FOREIGN_CPU_SHARE}.
  */
-public final class ParallelCpuProbe implements Workload, AutoCloseable {
+public final class ParallelCpuProbe implements Probe, AutoCloseable {
 
     public static final String NAME = "calibration/cpuParallel";
     /** Tasks each thread runs per operation: long enough (~40 ms) for the scheduler to show contention. */
@@ -97,15 +96,6 @@ public final class ParallelCpuProbe implements Workload, AutoCloseable {
     @Override
     public Map<String, Double> lastSetFacts() {
         return lastSetFacts;
-    }
-
-    @Override
-    public void resetAfterSet() {
-    }
-
-    @Override
-    public boolean oneSetPerSample() {
-        return true;
     }
 
     @Override
