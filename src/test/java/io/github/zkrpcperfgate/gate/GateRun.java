@@ -119,7 +119,7 @@ public final class GateRun {
         }
         List<String> notes = new ArrayList<>();
         counts.forEach((workload, n) -> notes.add("⚠ " + workload + ": " + n.longValue() + " latencies outside the"
-                + " histogram's range (0 to 10 min) were recorded at its nearest bound; its percentiles near them are bounds"));
+                + " histogram's range (0 to " + java.time.Duration.ofNanos(Trial.HIGHEST_TRACKABLE_NANOS).toMinutes() + " min) were recorded at its nearest bound; its percentiles near them are bounds"));
         return notes;
     }
 

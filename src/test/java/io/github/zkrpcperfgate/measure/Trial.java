@@ -21,7 +21,7 @@ public final class Trial {
      * Longest latency the histograms track; a longer (or negative) one is recorded at the nearest
      * bound and counted in the sample's {@link #OUT_OF_RANGE} fact, which the report names.
      */
-    private static final long HIGHEST_TRACKABLE_NANOS = TimeUnit.MINUTES.toNanos(10);
+    public static final long HIGHEST_TRACKABLE_NANOS = TimeUnit.MINUTES.toNanos(10);
     /** The fact that counts latencies recorded at a bound of the histogram instead of their value. */
     public static final String OUT_OF_RANGE = "latenciesOutOfRange";
 

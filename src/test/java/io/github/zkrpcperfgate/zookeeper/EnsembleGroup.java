@@ -70,7 +70,7 @@ public final class EnsembleGroup implements Startable {
     @Override
     public void stop() {
         RuntimeException first = null;
-        for (ZooKeeperEnsemble e : List.copyOf(running)) {
+        for (ZooKeeperEnsemble e : running) { // a snapshot: the list copies on write
             try {
                 e.stop();
             } catch (RuntimeException ex) {
