@@ -9,6 +9,7 @@ import io.github.zkrpcperfgate.baseline.BaselineStore;
 import io.github.zkrpcperfgate.baseline.BaselineUpdate;
 import io.github.zkrpcperfgate.baseline.Baselines;
 import io.github.zkrpcperfgate.hadooprpc.RpcScenarios;
+import io.github.zkrpcperfgate.namenode.NameNodeScenarios;
 import io.github.zkrpcperfgate.verdict.Band;
 import io.github.zkrpcperfgate.verdict.Direction;
 import io.github.zkrpcperfgate.verdict.FigureKey;
@@ -84,9 +85,10 @@ class BaselineConsistencyTest {
         assertThat(files).isNotEmpty();
         for (Path file : files) {
             Baselines b = BaselineStore.read(file);
-            List<GatedFigure> catalogue = file.getFileName().toString().equals(RpcScenarios.BASELINE_FILE)
-                    ? RpcScenarios.figures(RpcScenarios.all())
-                    : WriteModeScenarios.catalogue(file.getFileName().toString().contains("external") ? "h:1" : null);
+            String name = file.getFileName().toString();
+            List<GatedFigure> catalogue = name.equals(RpcScenarios.BASELINE_FILE) ? RpcScenarios.figures(RpcScenarios.all())
+                    : name.equals(NameNodeScenarios.BASELINE_FILE) ? NameNodeScenarios.figures(NameNodeScenarios.all())
+                    : WriteModeScenarios.catalogue(name.contains("external") ? "h:1" : null);
             List<GatedFigure> measured = catalogue.stream().filter(f -> b.scenarios().containsKey(f.key().scenario())).toList();
             assertThat(BaselineConsistency.problems(b, measured, catalogue)).as(file.toString()).isEmpty();
         }

@@ -83,6 +83,20 @@ public record GatedFigure(FigureKey key, String unit, Direction direction, doubl
     }
 
     /**
+     * Lower-is-better milliseconds by which a workload's latency percentile exceeds the same
+     * round's median of {@code probe}, e.g. "ms above fsync": the environment's share taken out,
+     * the rest in milliseconds on the testbed (for servers whose CPU work no probe of ours can
+     * stand for; see {@link #latencyAbove}).
+     */
+    public static GatedFigure latencyAboveProbe(String scenario, String name, String workload, double percentile,
+                                                String probe, String probeLabel, double minimumBandFactor) {
+        FigureKey key = new FigureKey(scenario, name);
+        return new GatedFigure(key, "ms above " + probeLabel, Direction.LOWER_IS_BETTER, minimumBandFactor,
+                List.of(workload, probe),
+                round -> aboveProbe(key, round.sample(workload).latencyMillis(percentile), round, probe, probeLabel));
+    }
+
+    /**
      * Time per operation of {@code slower} less the probe's median, over the time per operation
      * of {@code faster} less the probe's median where {@code fasterPaysProbe}: how many times
      * faster one mode is than the part of another that is the system's own. Higher is better

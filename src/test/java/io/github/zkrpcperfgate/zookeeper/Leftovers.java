@@ -2,16 +2,13 @@ package io.github.zkrpcperfgate.zookeeper;
 
 import com.github.dockerjava.api.DockerClient;
 import com.github.dockerjava.api.model.Container;
+import io.github.zkrpcperfgate.files.OwnedTempDirs;
 import java.io.IOException;
-import java.nio.file.DirectoryStream;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.Comparator;
 import java.util.Map;
 import java.util.Optional;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-import java.util.stream.Stream;
 
 /**
  * Marks what the suite starts with the PID of the JVM that owns it, and removes what earlier
@@ -27,10 +24,9 @@ public final class Leftovers {
     /** System property marking a child JVM of the suite with its owner's PID. */
     public static final String OWNER_PROPERTY = "io.github.zkrpcperfgate.owner";
     /** Prefix of the suite's temporary directories: {@code zk-rpc-perfgate-<pid>-…}. */
-    public static final String TEMP_DIR_PREFIX = "zk-rpc-perfgate-";
+    public static final String TEMP_DIR_PREFIX = OwnedTempDirs.PREFIX;
 
     private static final Pattern OWNER_IN_COMMAND = Pattern.compile("-D" + Pattern.quote(OWNER_PROPERTY) + "=(\\d+)");
-    private static final Pattern OWNER_IN_DIR = Pattern.compile(Pattern.quote(TEMP_DIR_PREFIX) + "(\\d+)-.*");
 
     private static boolean processesSwept;
     private static boolean dockerSwept;
@@ -39,7 +35,7 @@ public final class Leftovers {
     }
 
     public static long ownerPid() {
-        return ProcessHandle.current().pid();
+        return OwnedTempDirs.ownerPid();
     }
 
     /**
@@ -57,7 +53,7 @@ public final class Leftovers {
     }
 
     static boolean alive(long pid) {
-        return ProcessHandle.of(pid).map(ProcessHandle::isAlive).orElse(false);
+        return OwnedTempDirs.alive(pid);
     }
 
     /** Kills child JVMs and deletes temp dirs of dead owners; once per JVM. */
@@ -73,18 +69,7 @@ public final class Leftovers {
                 p.destroyForcibly();
             }
         }));
-        Path tmp = Path.of(System.getProperty("java.io.tmpdir"));
-        try (DirectoryStream<Path> dirs = Files.newDirectoryStream(tmp, TEMP_DIR_PREFIX + "*")) {
-            for (Path dir : dirs) {
-                Matcher m = OWNER_IN_DIR.matcher(dir.getFileName().toString());
-                if (m.matches() && !alive(Long.parseLong(m.group(1)))) {
-                    System.out.println("[perf] deleting leftover " + dir);
-                    deleteRecursively(dir);
-                }
-            }
-        } catch (IOException e) {
-            System.err.println("[perf] could not sweep " + tmp + ": " + e);
-        }
+        OwnedTempDirs.sweepDeadOwners();
     }
 
     /** Removes containers and networks of dead owners; once per JVM. */
@@ -122,13 +107,6 @@ public final class Leftovers {
 
     /** Deletes {@code dir} and everything below it; missing is fine. */
     public static void deleteRecursively(Path dir) throws IOException {
-        if (!Files.exists(dir)) {
-            return;
-        }
-        try (Stream<Path> walk = Files.walk(dir)) {
-            for (Path p : walk.sorted(Comparator.reverseOrder()).toList()) {
-                Files.deleteIfExists(p);
-            }
-        }
+        OwnedTempDirs.deleteRecursively(dir);
     }
 }

@@ -1,0 +1,110 @@
+package io.github.zkrpcperfgate.namenode;
+
+import io.github.zkrpcperfgate.calibration.FsyncProbe;
+import io.github.zkrpcperfgate.gate.GatedFigure;
+import io.github.zkrpcperfgate.gate.Injection;
+import io.github.zkrpcperfgate.gate.PerfSettings;
+import io.github.zkrpcperfgate.gate.ScenarioDriver;
+import io.github.zkrpcperfgate.gate.ScenarioFamily;
+import io.github.zkrpcperfgate.verdict.BandPolicy;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+
+/**
+ * The catalogue of the NameNode family, read as a table: the second seed's question (do more
+ * reader or handler threads make an RPC server faster?) asked of the server it was about, a
+ * NameNode (HADOOP-6713), with the namespace operations of Hadoop's NNThroughputBenchmark from
+ * 10 client threads on connections of their own.
+ */
+public final class NameNodeScenarios implements ScenarioFamily {
+
+    /** The scenario group: its report section. */
+    public static final String GROUP = "namenode";
+
+    /** This family's baseline file in each testbed's directory. */
+    public static final String BASELINE_FILE = "namenode.json";
+
+    /** One handler and reader, then Hadoop's defaults (10 handlers, 1 reader), then 10 readers. */
+    public static final NameNodeSpec H1R1 = new NameNodeSpec(1, 1);
+    public static final NameNodeSpec H10R1 = new NameNodeSpec(10, 1);
+    public static final NameNodeSpec H10R10 = new NameNodeSpec(10, 10);
+    public static final List<NameNodeSpec> SPECS = List.of(H1R1, H10R1, H10R10);
+
+    /** Client threads, as in the RPC seed; each thread has a connection (a user) of its own. */
+    static final int CLIENT_THREADS = 10;
+    /** Operations per thread in one set: 200 a set, repeated until a sample lasts its second. */
+    static final int OPS_PER_THREAD = 20;
+
+    /**
+     * Every ratio here is of CPU-bound work on 2 shared cores (the NameNode, its clients and the
+     * edit log's sync thread): see {@link BandPolicy#CPU_BOUND_FLOOR}.
+     */
+    static final double RATIO_MIN_BAND = BandPolicy.CPU_BOUND_FLOOR;
+    /**
+     * Operation latencies are milliseconds on the testbed: the NameNode runs in this JVM, like the
+     * RPC family's servers, whose latencies in ms followed the CPU's drift within an hour and whose
+     * in-JVM CPU probe paid for the servers' garbage. So they guard gross regressions, with the
+     * RPC family's floors: ×/÷2 for the p50, ×/÷2.5 for the p99.
+     */
+    static final double MEDIAN_MIN_BAND = 2.0;
+    static final double TAIL_MIN_BAND = 2.5;
+
+    /** For {@code @PerfGate} and {@link java.util.ServiceLoader}; the catalogue itself is static. */
+    public NameNodeScenarios() {
+    }
+
+    public static List<NameNodeScenario> all() {
+        return Arrays.stream(NameNodeOp.values()).map(NameNodeScenario::of).toList();
+    }
+
+    @Override
+    public List<String> scenarioNames() {
+        return all().stream().map(NameNodeScenario::name).toList();
+    }
+
+    @Override
+    public ScenarioDriver driver(PerfSettings settings, Injection injection) {
+        return new NameNodeDriver(all().stream().filter(s -> settings.selects(s.name())).toList(), injection,
+                settings.profile().crossCheck());
+    }
+
+    /**
+     * Gated figures per operation: what 10 handlers buy over 1 (at 1 reader), what 10 readers buy
+     * over 1 (at 10 handlers), the p50 and p99 of the operation at Hadoop's defaults; and, when
+     * the read is measured too, each write's throughput over getFileInfo's in the same round
+     * ({@code createOverGetFileInfo}, {@code mkdirsOverGetFileInfo}, {@code renameOverGetFileInfo}):
+     * the NameNode's own write-vs-read ratio, its parallel to ZooKeeper's sync against multi, and
+     * a measure of the write path (lock, edit log, sync) that the CPU's drift cancels out of,
+     * which milliseconds on a shared machine do not. A write's latencies are gated less the same
+     * round's fsync probe ("ms above fsync", the probe beside the edit log): each write waits for
+     * at least one sync of the log, which is the disk's, not the NameNode's.
+     */
+    public static List<GatedFigure> figures(List<NameNodeScenario> scenarios) {
+        List<GatedFigure> figures = new ArrayList<>();
+        for (NameNodeScenario s : scenarios) {
+            String h1r1 = s.workloadName(H1R1);
+            String h10r1 = s.workloadName(H10R1);
+            String h10r10 = s.workloadName(H10R10);
+            figures.add(GatedFigure.throughputRatio(s.name(), "handlers10OverHandlers1", h10r1, h1r1, RATIO_MIN_BAND));
+            figures.add(GatedFigure.throughputRatio(s.name(), "readers10OverReaders1", h10r10, h10r1, RATIO_MIN_BAND));
+            figures.add(latency(s, "opP50", h10r1, 50, MEDIAN_MIN_BAND));
+            figures.add(latency(s, "opP99", h10r1, 99, TAIL_MIN_BAND));
+        }
+        scenarios.stream().filter(s -> s.op() == NameNodeOp.GET_FILE_INFO).findFirst().ifPresent(read -> {
+            for (NameNodeScenario write : scenarios) {
+                if (write.op().write()) {
+                    figures.add(GatedFigure.throughputRatio(write.name(), write.op().label() + "OverGetFileInfo",
+                            write.workloadName(H10R1), read.workloadName(H10R1), RATIO_MIN_BAND));
+                }
+            }
+        });
+        return figures;
+    }
+
+    private static GatedFigure latency(NameNodeScenario s, String name, String workload, double percentile, double band) {
+        return s.op().write()
+                ? GatedFigure.latencyAboveProbe(s.name(), name, workload, percentile, FsyncProbe.NAME, "fsync", band)
+                : GatedFigure.latencyCeiling(s.name(), name, workload, percentile, band);
+    }
+}

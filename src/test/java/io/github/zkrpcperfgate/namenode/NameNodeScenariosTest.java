@@ -1,0 +1,86 @@
+package io.github.zkrpcperfgate.namenode;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.github.zkrpcperfgate.gate.GatedFigure;
+import io.github.zkrpcperfgate.gate.Injection;
+import java.nio.file.Path;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.CommonConfigurationKeys;
+import org.apache.hadoop.hdfs.DFSConfigKeys;
+import org.apache.hadoop.hdfs.HdfsConfiguration;
+import org.junit.jupiter.api.Test;
+
+class NameNodeScenariosTest {
+
+    @Test
+    void theScenariosAreNnThroughputBenchmarksOperations() {
+        assertThat(NameNodeScenarios.all()).extracting(NameNodeScenario::name)
+                .containsExactly("nn-create", "nn-mkdirs", "nn-getfileinfo", "nn-rename");
+        assertThat(NameNodeScenarios.SPECS).extracting(NameNodeSpec::label).containsExactly("h1r1", "h10r1", "h10r10");
+    }
+
+    /** h10r1 is what a NameNode runs with when nobody tunes it: the README says so, this checks it. */
+    @Test
+    void h10r1IsHadoopsDefaultNameNode() {
+        Configuration defaults = new HdfsConfiguration();
+        assertThat(new NameNodeSpec(defaults.getInt(DFSConfigKeys.DFS_NAMENODE_HANDLER_COUNT_KEY, -1),
+                defaults.getInt(CommonConfigurationKeys.IPC_SERVER_RPC_READ_THREADS_KEY, -1)))
+                .isEqualTo(NameNodeScenarios.H10R1);
+        assertThat(defaults.getBoolean(DFSConfigKeys.DFS_NAMENODE_EDITS_ASYNC_LOGGING, false)).isTrue();
+    }
+
+    @Test
+    void everyOperationGetsThreadingRatiosAndLatenciesAndEachWriteItsRatioOverTheRead() {
+        List<GatedFigure> figures = NameNodeScenarios.figures(NameNodeScenarios.all());
+        assertThat(figures).hasSize(4 * 4 + 3);
+        assertThat(figures).filteredOn(f -> f.key().figure().equals("createOverGetFileInfo")).singleElement()
+                .satisfies(f -> assertThat(f.workloads()).containsExactly("nn-create/h10r1", "nn-getfileinfo/h10r1"));
+        assertThat(figures).extracting(f -> f.key().figure())
+                .contains("mkdirsOverGetFileInfo", "renameOverGetFileInfo").doesNotContain("getfileinfoOverGetFileInfo");
+        // Selected alone, create has no read to be divided by.
+        assertThat(NameNodeScenarios.figures(List.of(NameNodeScenario.of(NameNodeOp.CREATE))))
+                .extracting(f -> f.key().figure()).doesNotContain("createOverGetFileInfo");
+    }
+
+    @Test
+    void writesAreGatedLessTheFsyncProbeAndReadsInMilliseconds() {
+        Map<String, String> units = new HashMap<>();
+        NameNodeScenarios.figures(NameNodeScenarios.all()).stream().filter(f -> f.key().figure().equals("opP50"))
+                .forEach(f -> units.put(f.key().scenario(), f.unit()));
+        assertThat(units).containsEntry("nn-create", "ms above fsync").containsEntry("nn-mkdirs", "ms above fsync")
+                .containsEntry("nn-rename", "ms above fsync").containsEntry("nn-getfileinfo", "ms");
+    }
+
+    @Test
+    void injectionsChangeTheNameNodeNotTheNamesTheBaselineKnows() {
+        Injection fewer = Injection.parse("nn.maxHandlers=5");
+        assertThat(NameNodeDriver.injected(NameNodeScenarios.H10R10, fewer)).isEqualTo(new NameNodeSpec(5, 10));
+        assertThat(NameNodeDriver.injected(NameNodeScenarios.H1R1, fewer)).isEqualTo(NameNodeScenarios.H1R1);
+        assertThat(NameNodeDriver.editLog(Injection.parse("nn.editsDirs=3,nn.asyncLogging=false")))
+                .isEqualTo(new MiniNameNode.EditLog(3, false));
+        assertThat(NameNodeDriver.editLog(Injection.none())).isEqualTo(MiniNameNode.EditLog.DEFAULT);
+    }
+
+    @Test
+    void aMistypedInjectionFailsBeforeAnythingStarts() {
+        assertThatThrownBy(() -> new NameNodeDriver(List.of(), Injection.parse("nn.maxHandler=5"), false))
+                .hasMessageContaining("nn.maxHandler").hasMessageContaining("nn.maxHandlers");
+        assertThatThrownBy(() -> new NameNodeDriver(List.of(), Injection.parse("nn.asyncLogging=no"), false))
+                .hasMessageContaining("true or false");
+    }
+
+    @Test
+    void theNameNodeListensOnLoopbackOnlyAndKeepsOneSyncedEditLogUnlessInjected() {
+        Configuration conf = MiniNameNode.configuration(new NameNodeSpec(10, 10), new MiniNameNode.EditLog(3, true),
+                Path.of("/tmp/x"));
+        assertThat(conf.get(DFSConfigKeys.DFS_NAMENODE_HTTP_ADDRESS_KEY)).startsWith("127.0.0.1:");
+        assertThat(conf.get(DFSConfigKeys.DFS_NAMENODE_RPC_ADDRESS_KEY)).startsWith("127.0.0.1:");
+        assertThat(conf.getInt(CommonConfigurationKeys.IPC_SERVER_RPC_READ_THREADS_KEY, -1)).isEqualTo(10);
+        assertThat(conf.getTrimmedStrings(DFSConfigKeys.DFS_NAMENODE_EDITS_DIR_KEY)).hasSize(3);
+    }
+}
