@@ -55,7 +55,9 @@ public final class NameNodeDriver implements ScenarioDriver {
         this.selected = List.copyOf(selected);
         this.injection = injection;
         this.crossCheck = crossCheck;
-        editLog(injection); // a malformed value fails here, before anything starts
+        // A malformed value fails here, before anything starts.
+        editLog(injection);
+        injected(NameNodeScenarios.H10R1, injection);
     }
 
     @Override
@@ -174,16 +176,29 @@ public final class NameNodeDriver implements ScenarioDriver {
 
     /** The NameNode the injection makes of {@code spec}; its workloads keep the names the baseline knows. */
     static NameNodeSpec injected(NameNodeSpec spec, Injection injection) {
-        int handlers = injection.get(INJECT_MAX_HANDLERS).map(Integer::parseInt)
+        int handlers = injection.get(INJECT_MAX_HANDLERS).map(v -> positive(INJECT_MAX_HANDLERS, v))
                 .map(max -> Math.min(max, spec.handlers())).orElse(spec.handlers());
         return new NameNodeSpec(handlers, spec.readers());
     }
 
     static MiniNameNode.EditLog editLog(Injection injection) {
-        int dirs = injection.get(INJECT_EDITS_DIRS).map(Integer::parseInt).orElse(MiniNameNode.EditLog.DEFAULT.directories());
+        int dirs = injection.get(INJECT_EDITS_DIRS).map(v -> positive(INJECT_EDITS_DIRS, v))
+                .orElse(MiniNameNode.EditLog.DEFAULT.directories());
         boolean async = injection.get(INJECT_ASYNC_LOGGING).map(NameNodeDriver::parseBoolean)
                 .orElse(MiniNameNode.EditLog.DEFAULT.asyncLogging());
         return new MiniNameNode.EditLog(dirs, async);
+    }
+
+    private static int positive(String key, String text) {
+        try {
+            int n = Integer.parseInt(text.trim());
+            if (n >= 1) {
+                return n;
+            }
+        } catch (NumberFormatException e) {
+            // said below
+        }
+        throw new IllegalArgumentException("-Dperf.inject=" + key + " must be a whole number >= 1, was \"" + text + "\"");
     }
 
     private static boolean parseBoolean(String text) {

@@ -45,10 +45,17 @@ public final class NameNodeScenarios implements ScenarioFamily {
      * Operation latencies are milliseconds on the testbed: the NameNode runs in this JVM, like the
      * RPC family's servers, whose latencies in ms followed the CPU's drift within an hour and whose
      * in-JVM CPU probe paid for the servers' garbage. So they guard gross regressions, with the
-     * RPC family's floors: ×/÷2 for the p50, ×/÷2.5 for the p99.
+     * RPC family's floor for the p50: ×/÷2.
      */
     static final double MEDIAN_MIN_BAND = 2.0;
-    static final double TAIL_MIN_BAND = 2.5;
+    /*
+     * No p99 is gated (it stays in the report's latency curves): a NameNode in the test JVM has
+     * the tail of that JVM's garbage collector, which depends on what ran in the JVM before it.
+     * Measured 2026-11-30: recorded in a JVM of their own, the p99s read 2.4-20 ms (run
+     * medians of the recording); in a full build, after the ZooKeeper family had run in the same JVM, 0.3x of
+     * that (mkdirs 1.37 ms above fsync against a band from 1.97), and the build failed on three
+     * "Improvements" of unchanged code. The p50s moved 0.7x the same way and stay inside ×/÷2.
+     */
 
     /** For {@code @PerfGate} and {@link java.util.ServiceLoader}; the catalogue itself is static. */
     public NameNodeScenarios() {
@@ -71,7 +78,7 @@ public final class NameNodeScenarios implements ScenarioFamily {
 
     /**
      * Gated figures per operation: what 10 handlers buy over 1 (at 1 reader), what 10 readers buy
-     * over 1 (at 10 handlers), the p50 and p99 of the operation at Hadoop's defaults; and, when
+     * over 1 (at 10 handlers), the p50 of the operation at Hadoop's defaults; and, when
      * the read is measured too, each write's throughput over getFileInfo's in the same round
      * ({@code createOverGetFileInfo}, {@code mkdirsOverGetFileInfo}, {@code renameOverGetFileInfo}):
      * the NameNode's own write-vs-read ratio, its parallel to ZooKeeper's sync against multi, and
@@ -89,7 +96,6 @@ public final class NameNodeScenarios implements ScenarioFamily {
             figures.add(GatedFigure.throughputRatio(s.name(), "handlers10OverHandlers1", h10r1, h1r1, RATIO_MIN_BAND));
             figures.add(GatedFigure.throughputRatio(s.name(), "readers10OverReaders1", h10r10, h10r1, RATIO_MIN_BAND));
             figures.add(latency(s, "opP50", h10r1, 50, MEDIAN_MIN_BAND));
-            figures.add(latency(s, "opP99", h10r1, 99, TAIL_MIN_BAND));
         }
         scenarios.stream().filter(s -> s.op() == NameNodeOp.GET_FILE_INFO).findFirst().ifPresent(read -> {
             for (NameNodeScenario write : scenarios) {
