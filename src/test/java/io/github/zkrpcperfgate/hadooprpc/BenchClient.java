@@ -1,5 +1,6 @@
 package io.github.zkrpcperfgate.hadooprpc;
 
+import io.github.zkrpcperfgate.measure.BoundedWait;
 import io.github.zkrpcperfgate.measure.LatencyRecorder;
 import java.io.IOException;
 import java.net.InetSocketAddress;
@@ -11,8 +12,6 @@ import java.util.List;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.ipc.RPC;
@@ -105,15 +104,7 @@ public final class BenchClient implements AutoCloseable {
                 return null;
             }));
         }
-        long deadline = System.nanoTime() + setTimeout.toNanos();
-        try {
-            for (Future<?> f : futures) {
-                f.get(Math.max(0, deadline - System.nanoTime()), TimeUnit.NANOSECONDS);
-            }
-        } catch (TimeoutException e) {
-            futures.forEach(f -> f.cancel(true));
-            throw new TimeoutException(load.calls() + " RPC calls did not finish within " + setTimeout.toSeconds() + " s");
-        }
+        BoundedWait.forAll(futures, setTimeout, load.calls() + " RPC calls");
     }
 
     @Override

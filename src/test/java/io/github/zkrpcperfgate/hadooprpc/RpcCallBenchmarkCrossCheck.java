@@ -1,14 +1,13 @@
 package io.github.zkrpcperfgate.hadooprpc;
 
+import io.github.zkrpcperfgate.measure.ChildJava;
 import java.io.IOException;
 import java.net.InetAddress;
 import java.net.ServerSocket;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.Path;
+import java.time.Duration;
 import java.util.List;
+import java.util.Optional;
 import java.util.OptionalDouble;
-import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -38,33 +37,23 @@ public final class RpcCallBenchmarkCrossCheck {
         try (ServerSocket probe = new ServerSocket(0, 1, InetAddress.getByName("127.0.0.1"))) {
             port = probe.getLocalPort();
         }
-        String classpath = System.getProperty("surefire.test.class.path", System.getProperty("java.class.path"));
-        String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
-        Path out = Files.createTempFile("zk-rpc-perfgate-rpccallbenchmark-", ".log");
-        try {
-            Process p = new ProcessBuilder(List.of(java, "-Xmx1g", "-cp", classpath,
-                    "org.apache.hadoop.ipc.RPCCallBenchmark",
-                    "-e", "protobuf", "-h", "127.0.0.1", "-p", Integer.toString(port),
-                    "-s", Integer.toString(s.handlers()), "-r", Integer.toString(s.readers()),
-                    "-c", Integer.toString(s.clientThreads()), "-m", Integer.toString(s.messageBytes()),
-                    "-t", Integer.toString(s.seconds())))
-                    .redirectErrorStream(true).redirectOutput(out.toFile()).start();
-            if (!p.waitFor(s.seconds() + EXTRA_WAIT_SECONDS, TimeUnit.SECONDS)) {
-                p.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
-                System.out.println("[perf] RPCCallBenchmark did not finish within " + (s.seconds() + EXTRA_WAIT_SECONDS) + " s");
-                return OptionalDouble.empty();
-            }
-            String text = Files.readString(out, StandardCharsets.UTF_8);
-            Matcher m = TOTAL.matcher(text);
-            if (!m.find()) {
-                System.out.println("[perf] RPCCallBenchmark printed no total (exit " + p.exitValue() + "):\n"
-                        + text.lines().skip(Math.max(0, text.lines().count() - 15)).reduce("", (a, b) -> a + b + "\n"));
-                return OptionalDouble.empty();
-            }
-            return OptionalDouble.of(Double.parseDouble(m.group(1)));
-        } finally {
-            Files.deleteIfExists(out);
+        Optional<ChildJava.Output> out = ChildJava.run("RPCCallBenchmark", List.of("-Xmx1g"),
+                "org.apache.hadoop.ipc.RPCCallBenchmark",
+                List.of("-e", "protobuf", "-h", "127.0.0.1", "-p", Integer.toString(port),
+                        "-s", Integer.toString(s.handlers()), "-r", Integer.toString(s.readers()),
+                        "-c", Integer.toString(s.clientThreads()), "-m", Integer.toString(s.messageBytes()),
+                        "-t", Integer.toString(s.seconds())),
+                Duration.ofSeconds(s.seconds() + EXTRA_WAIT_SECONDS));
+        if (out.isEmpty()) {
+            return OptionalDouble.empty();
         }
+        Matcher m = TOTAL.matcher(out.get().text());
+        if (!m.find()) {
+            System.out.println("[perf] RPCCallBenchmark printed no total (exit " + out.get().exitCode() + "):\n"
+                    + out.get().tail(15));
+            return OptionalDouble.empty();
+        }
+        return OptionalDouble.of(Double.parseDouble(m.group(1)));
     }
 
     static String describe(Setting s) {

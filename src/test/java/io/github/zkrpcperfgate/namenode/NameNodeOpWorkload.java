@@ -1,5 +1,6 @@
 package io.github.zkrpcperfgate.namenode;
 
+import io.github.zkrpcperfgate.measure.BoundedWait;
 import io.github.zkrpcperfgate.measure.LatencyRecorder;
 import io.github.zkrpcperfgate.measure.Workload;
 import java.io.IOException;
@@ -9,8 +10,6 @@ import java.util.List;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.apache.hadoop.fs.permission.FsPermission;
 
@@ -126,19 +125,7 @@ final class NameNodeOpWorkload implements Workload {
                 return null;
             }));
         }
-        long deadline = System.nanoTime() + setTimeout.toNanos();
-        try {
-            for (Future<?> f : futures) {
-                f.get(Math.max(0, deadline - System.nanoTime()), TimeUnit.NANOSECONDS);
-            }
-        } catch (TimeoutException e) {
-            futures.forEach(f -> f.cancel(true));
-            throw new TimeoutException(name + ": " + operationsPerSet() + " " + op.label() + " operations did not finish within "
-                    + setTimeout.toSeconds() + " s");
-        } catch (java.util.concurrent.ExecutionException e) {
-            futures.forEach(f -> f.cancel(true));
-            throw e.getCause() instanceof Exception cause ? cause : e;
-        }
+        BoundedWait.forAll(futures, setTimeout, name + ": " + operationsPerSet() + " " + op.label() + " operations");
     }
 
     void close() {

@@ -1,13 +1,15 @@
 package io.github.zkrpcperfgate.namenode;
 
+import io.github.zkrpcperfgate.measure.ChildJava;
 import java.io.IOException;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.List;
+import java.util.Optional;
 import java.util.OptionalDouble;
-import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -31,7 +33,7 @@ final class NnThroughputCrossCheck {
             </configuration>
             """;
     private static final Pattern OPS_PER_SECOND = Pattern.compile("Ops per sec: ([0-9.]+)");
-    private static final long TIMEOUT_SECONDS = 120;
+    private static final Duration TIMEOUT = Duration.ofMinutes(2);
 
     /** client threads, files created in all, files per directory. */
     record Setting(int threads, int files, int filesPerDir) {
@@ -42,32 +44,27 @@ final class NnThroughputCrossCheck {
 
     /** Its create ops/s (create + complete, {@code -close}), or empty with the reason printed. */
     static OptionalDouble opsPerSecond(URI namenode, Setting s) throws IOException, InterruptedException {
-        String classpath = System.getProperty("surefire.test.class.path", System.getProperty("java.class.path"));
-        String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
         Path logback = Files.createTempFile("zk-rpc-perfgate-nnbench-", ".xml");
-        Path out = Files.createTempFile("zk-rpc-perfgate-nnbench-", ".log");
         try {
             Files.writeString(logback, LOGBACK, StandardCharsets.UTF_8);
-            Process p = new ProcessBuilder(List.of(java, "-Xmx1g", "-Dlogback.configurationFile=" + logback, "-cp", classpath,
+            Optional<ChildJava.Output> out = ChildJava.run("NNThroughputBenchmark",
+                    List.of("-Xmx1g", "-Dlogback.configurationFile=" + logback),
                     "org.apache.hadoop.hdfs.server.namenode.NNThroughputBenchmark",
-                    "-fs", namenode.toString(), "-op", "create", "-threads", Integer.toString(s.threads()),
-                    "-files", Integer.toString(s.files()), "-filesPerDir", Integer.toString(s.filesPerDir()), "-close"))
-                    .redirectErrorStream(true).redirectOutput(out.toFile()).start();
-            if (!p.waitFor(TIMEOUT_SECONDS, TimeUnit.SECONDS)) {
-                p.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
-                System.out.println("[perf] NNThroughputBenchmark did not finish within " + TIMEOUT_SECONDS + " s");
+                    List.of("-fs", namenode.toString(), "-op", "create", "-threads", Integer.toString(s.threads()),
+                            "-files", Integer.toString(s.files()), "-filesPerDir", Integer.toString(s.filesPerDir()),
+                            "-close"),
+                    TIMEOUT);
+            if (out.isEmpty()) {
                 return OptionalDouble.empty();
             }
-            String text = Files.readString(out, StandardCharsets.UTF_8);
-            Matcher m = OPS_PER_SECOND.matcher(text);
+            Matcher m = OPS_PER_SECOND.matcher(out.get().text());
             if (!m.find()) {
-                System.out.println("[perf] NNThroughputBenchmark printed no ops/s (exit " + p.exitValue() + "):\n"
-                        + text.lines().skip(Math.max(0, text.lines().count() - 15)).reduce("", (a, b) -> a + b + "\n"));
+                System.out.println("[perf] NNThroughputBenchmark printed no ops/s (exit " + out.get().exitCode() + "):\n"
+                        + out.get().tail(15));
                 return OptionalDouble.empty();
             }
             return OptionalDouble.of(Double.parseDouble(m.group(1)));
         } finally {
-            Files.deleteIfExists(out);
             Files.deleteIfExists(logback);
         }
     }
