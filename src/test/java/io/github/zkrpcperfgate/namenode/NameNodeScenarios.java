@@ -51,10 +51,11 @@ public final class NameNodeScenarios implements ScenarioFamily {
     /*
      * No p99 is gated (it stays in the report's latency curves): a NameNode in the test JVM has
      * the tail of that JVM's garbage collector, which depends on what ran in the JVM before it.
-     * Measured 2026-11-30: recorded in a JVM of their own, the p99s read 2.4-20 ms (run
-     * medians of the recording); in a full build, after the ZooKeeper family had run in the same JVM, 0.3x of
-     * that (mkdirs 1.37 ms above fsync against a band from 1.97), and the build failed on three
-     * "Improvements" of unchanged code. The p50s moved 0.7x the same way and stay inside ×/÷2.
+     * Measured 2026-11-30: recorded in a JVM of their own, the p99s read 2.4-20 ms (run medians
+     * of the recording); in a full build, after the ZooKeeper family had run in the same JVM,
+     * 0.3x of that (mkdirs 1.37 ms above fsync against a band from 1.97), and the build failed on
+     * three "Improvements" of unchanged code. The p50s moved 0.7x the same way and stay inside
+     * ×/÷2.
      */
 
     /** For {@code @PerfGate} and {@link java.util.ServiceLoader}; the catalogue itself is static. */
