@@ -46,6 +46,30 @@ public record Injection(Map<String, String> settings) {
         return Optional.ofNullable(settings.get(key));
     }
 
+    /** The whole number {@code key} asks for; a value that is not one, or is below 1, fails naming the key. */
+    public Optional<Integer> positiveInt(String key) {
+        return get(key).map(text -> {
+            try {
+                int n = Integer.parseInt(text.trim());
+                if (n >= 1) {
+                    return n;
+                }
+            } catch (NumberFormatException e) {
+                // said below
+            }
+            throw new IllegalArgumentException("-Dperf.inject=" + key + " must be a whole number >= 1, was \"" + text + "\"");
+        });
+    }
+
+    /** The {@code true} or {@code false} {@code key} asks for; anything else fails naming the key. */
+    public Optional<Boolean> bool(String key) {
+        return get(key).map(text -> switch (text.trim().toLowerCase(java.util.Locale.ROOT)) {
+            case "true" -> true;
+            case "false" -> false;
+            default -> throw new IllegalArgumentException("-Dperf.inject=" + key + " must be true or false, was \"" + text + "\"");
+        });
+    }
+
     /** Fails on a key under {@code prefix} that is not in {@code known}, listing the known ones. */
     public void requireKnown(String prefix, Set<String> known) {
         settings.keySet().stream()

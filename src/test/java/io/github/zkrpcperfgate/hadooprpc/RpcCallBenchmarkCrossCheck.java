@@ -8,7 +8,6 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
 import java.util.OptionalDouble;
-import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
@@ -44,16 +43,7 @@ public final class RpcCallBenchmarkCrossCheck {
                         "-c", Integer.toString(s.clientThreads()), "-m", Integer.toString(s.messageBytes()),
                         "-t", Integer.toString(s.seconds())),
                 Duration.ofSeconds(s.seconds() + EXTRA_WAIT_SECONDS));
-        if (out.isEmpty()) {
-            return OptionalDouble.empty();
-        }
-        Matcher m = TOTAL.matcher(out.get().text());
-        if (!m.find()) {
-            System.out.println("[perf] RPCCallBenchmark printed no total (exit " + out.get().exitCode() + "):\n"
-                    + out.get().tail(15));
-            return OptionalDouble.empty();
-        }
-        return OptionalDouble.of(Double.parseDouble(m.group(1)));
+        return out.map(o -> o.number(TOTAL, "RPCCallBenchmark printed no total")).orElse(OptionalDouble.empty());
     }
 
     static String describe(Setting s) {

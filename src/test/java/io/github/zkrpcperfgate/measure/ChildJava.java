@@ -8,7 +8,10 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.OptionalDouble;
 import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /**
  * Another project's benchmark run in a JVM of its own with this JVM's test classpath (the
@@ -23,6 +26,19 @@ public final class ChildJava {
         public String tail(int n) {
             List<String> lines = text.lines().toList();
             return String.join("\n", lines.subList(Math.max(0, lines.size() - n), lines.size()));
+        }
+
+        /**
+         * The number {@code result}'s first group matches; when none does, empty, with the exit
+         * code and the last lines printed under {@code missing} (e.g. "RPCCallBenchmark printed no total").
+         */
+        public OptionalDouble number(Pattern result, String missing) {
+            Matcher m = result.matcher(text);
+            if (m.find()) {
+                return OptionalDouble.of(Double.parseDouble(m.group(1)));
+            }
+            System.out.println("[perf] " + missing + " (exit " + exitCode + "):\n" + tail(15));
+            return OptionalDouble.empty();
         }
     }
 

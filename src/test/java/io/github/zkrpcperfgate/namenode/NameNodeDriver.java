@@ -45,6 +45,7 @@ public final class NameNodeDriver implements ScenarioDriver {
     private final List<NameNodeScenario> selected;
     private final Injection injection;
     private final boolean crossCheck;
+    private final MiniNameNode.EditLog editLog;
     private final List<MiniNameNode> namenodes = new ArrayList<>();
     private final List<NameNodeConnection> connections = new ArrayList<>();
     private final List<NameNodeOpWorkload> workloads = new ArrayList<>();
@@ -56,7 +57,7 @@ public final class NameNodeDriver implements ScenarioDriver {
         this.injection = injection;
         this.crossCheck = crossCheck;
         // A malformed value fails here, before anything starts.
-        editLog(injection);
+        this.editLog = editLog(injection);
         injected(NameNodeScenarios.H10R1, injection);
     }
 
@@ -88,7 +89,7 @@ public final class NameNodeDriver implements ScenarioDriver {
         OwnedTempDirs.sweepDeadOwners();
         try {
             for (NameNodeSpec spec : NameNodeScenarios.SPECS) {
-                MiniNameNode nn = MiniNameNode.start(spec.label(), injected(spec, injection), editLog(injection));
+                MiniNameNode nn = MiniNameNode.start(spec.label(), injected(spec, injection), editLog);
                 namenodes.add(nn);
                 if (spec.equals(NameNodeScenarios.H10R1)) {
                     defaults = nn;
@@ -160,7 +161,6 @@ public final class NameNodeDriver implements ScenarioDriver {
         Map<String, String> facts = new LinkedHashMap<>();
         facts.put("hadoopVersion", VersionInfo.getVersion());
         facts.put("namenode", "MiniDFSCluster in-JVM, 127.0.0.1, no DataNodes, permissions off");
-        MiniNameNode.EditLog editLog = editLog(injection);
         facts.put("editLog", editLog.directories() + " dir(s), " + (editLog.asyncLogging() ? "async" : "sync")
                 + " logging, fsync on, fsync probe " + probes.fsyncWhere());
         facts.put("clientThreads", NameNodeScenarios.CLIENT_THREADS + ", a connection (user) each");
@@ -176,38 +176,15 @@ public final class NameNodeDriver implements ScenarioDriver {
 
     /** The NameNode the injection makes of {@code spec}; its workloads keep the names the baseline knows. */
     static NameNodeSpec injected(NameNodeSpec spec, Injection injection) {
-        int handlers = injection.get(INJECT_MAX_HANDLERS).map(v -> positive(INJECT_MAX_HANDLERS, v))
+        int handlers = injection.positiveInt(INJECT_MAX_HANDLERS)
                 .map(max -> Math.min(max, spec.handlers())).orElse(spec.handlers());
         return new NameNodeSpec(handlers, spec.readers());
     }
 
     static MiniNameNode.EditLog editLog(Injection injection) {
-        int dirs = injection.get(INJECT_EDITS_DIRS).map(v -> positive(INJECT_EDITS_DIRS, v))
-                .orElse(MiniNameNode.EditLog.DEFAULT.directories());
-        boolean async = injection.get(INJECT_ASYNC_LOGGING).map(NameNodeDriver::parseBoolean)
-                .orElse(MiniNameNode.EditLog.DEFAULT.asyncLogging());
+        int dirs = injection.positiveInt(INJECT_EDITS_DIRS).orElse(MiniNameNode.EditLog.DEFAULT.directories());
+        boolean async = injection.bool(INJECT_ASYNC_LOGGING).orElse(MiniNameNode.EditLog.DEFAULT.asyncLogging());
         return new MiniNameNode.EditLog(dirs, async);
-    }
-
-    private static int positive(String key, String text) {
-        try {
-            int n = Integer.parseInt(text.trim());
-            if (n >= 1) {
-                return n;
-            }
-        } catch (NumberFormatException e) {
-            // said below
-        }
-        throw new IllegalArgumentException("-Dperf.inject=" + key + " must be a whole number >= 1, was \"" + text + "\"");
-    }
-
-    private static boolean parseBoolean(String text) {
-        return switch (text.trim().toLowerCase(java.util.Locale.ROOT)) {
-            case "true" -> true;
-            case "false" -> false;
-            default -> throw new IllegalArgumentException("-Dperf.inject=" + INJECT_ASYNC_LOGGING
-                    + " must be true or false, was \"" + text + "\"");
-        };
     }
 
     private static String crossCheckNote(MiniNameNode target, List<Sample> samples) throws Exception {

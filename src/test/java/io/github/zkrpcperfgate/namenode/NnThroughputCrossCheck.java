@@ -10,7 +10,6 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
 import java.util.OptionalDouble;
-import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
@@ -54,16 +53,7 @@ final class NnThroughputCrossCheck {
                             "-files", Integer.toString(s.files()), "-filesPerDir", Integer.toString(s.filesPerDir()),
                             "-close"),
                     TIMEOUT);
-            if (out.isEmpty()) {
-                return OptionalDouble.empty();
-            }
-            Matcher m = OPS_PER_SECOND.matcher(out.get().text());
-            if (!m.find()) {
-                System.out.println("[perf] NNThroughputBenchmark printed no ops/s (exit " + out.get().exitCode() + "):\n"
-                        + out.get().tail(15));
-                return OptionalDouble.empty();
-            }
-            return OptionalDouble.of(Double.parseDouble(m.group(1)));
+            return out.map(o -> o.number(OPS_PER_SECOND, "NNThroughputBenchmark printed no ops/s")).orElse(OptionalDouble.empty());
         } finally {
             Files.deleteIfExists(logback);
         }

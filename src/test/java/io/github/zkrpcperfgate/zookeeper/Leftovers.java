@@ -3,7 +3,6 @@ package io.github.zkrpcperfgate.zookeeper;
 import com.github.dockerjava.api.DockerClient;
 import com.github.dockerjava.api.model.Container;
 import io.github.zkrpcperfgate.files.OwnedTempDirs;
-import java.io.IOException;
 import java.nio.file.Path;
 import java.util.Map;
 import java.util.Optional;
@@ -23,8 +22,6 @@ public final class Leftovers {
     public static final String OWNER_LABEL = "io.github.zkrpcperfgate.owner-pid";
     /** System property marking a child JVM of the suite with its owner's PID. */
     public static final String OWNER_PROPERTY = "io.github.zkrpcperfgate.owner";
-    /** Prefix of the suite's temporary directories: {@code zk-rpc-perfgate-<pid>-…}. */
-    public static final String TEMP_DIR_PREFIX = OwnedTempDirs.PREFIX;
 
     private static final Pattern OWNER_IN_COMMAND = Pattern.compile("-D" + Pattern.quote(OWNER_PROPERTY) + "=(\\d+)");
 
@@ -42,18 +39,14 @@ public final class Leftovers {
      * The fsync-delay shim of the disk injections, built once into a temporary directory this JVM
      * owns (swept like the child JVMs' data when the owner dies).
      */
-    static java.nio.file.Path fsyncDelayShim() {
-        return io.github.zkrpcperfgate.calibration.FsyncDelayShim.library(java.nio.file.Path.of(
-                System.getProperty("java.io.tmpdir"), TEMP_DIR_PREFIX + ownerPid() + "-fsync-shim"));
+    static Path fsyncDelayShim() {
+        return io.github.zkrpcperfgate.calibration.FsyncDelayShim.library(Path.of(
+                System.getProperty("java.io.tmpdir"), OwnedTempDirs.PREFIX + ownerPid() + "-fsync-shim"));
     }
 
     public static Map<String, String> labels(String scenario) {
         return Map.of(SUITE_LABEL, "zookeeper", OWNER_LABEL, Long.toString(ownerPid()),
                 SUITE_LABEL + ".scenario", scenario);
-    }
-
-    static boolean alive(long pid) {
-        return OwnedTempDirs.alive(pid);
     }
 
     /** Kills child JVMs and deletes temp dirs of dead owners; once per JVM. */
@@ -64,7 +57,7 @@ public final class Leftovers {
         processesSwept = true;
         ProcessHandle.allProcesses().forEach(p -> p.info().commandLine().ifPresent(cmd -> {
             Matcher m = OWNER_IN_COMMAND.matcher(cmd);
-            if (m.find() && !alive(Long.parseLong(m.group(1)))) {
+            if (m.find() && !OwnedTempDirs.alive(Long.parseLong(m.group(1)))) {
                 System.out.println("[perf] killing leftover ZooKeeper child JVM " + p.pid() + " of dead run " + m.group(1));
                 p.destroyForcibly();
             }
@@ -97,16 +90,11 @@ public final class Leftovers {
         return Optional.ofNullable(labels).map(l -> l.get(OWNER_LABEL))
                 .map(pid -> {
                     try {
-                        return alive(Long.parseLong(pid));
+                        return OwnedTempDirs.alive(Long.parseLong(pid));
                     } catch (NumberFormatException e) {
                         return false;
                     }
                 })
                 .orElse(false);
-    }
-
-    /** Deletes {@code dir} and everything below it; missing is fine. */
-    public static void deleteRecursively(Path dir) throws IOException {
-        OwnedTempDirs.deleteRecursively(dir);
     }
 }

@@ -2,6 +2,7 @@ package io.github.zkrpcperfgate.zookeeper;
 
 import io.github.zkrpcperfgate.calibration.FsyncDelayShim;
 import io.github.zkrpcperfgate.calibration.FsyncProbe;
+import io.github.zkrpcperfgate.files.OwnedTempDirs;
 import java.io.File;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -47,7 +48,7 @@ final class ProcessEnsemble implements ZooKeeperEnsemble {
         Leftovers.sweepProcessesAndTempDirs();
         long t0 = System.nanoTime();
         try {
-            directory = Files.createTempDirectory(Leftovers.TEMP_DIR_PREFIX + Leftovers.ownerPid() + "-" + spec.scenario() + "-");
+            directory = OwnedTempDirs.create(spec.scenario());
             for (int attempt = 1; ; attempt++) {
                 launch();
                 try {
@@ -95,7 +96,7 @@ final class ProcessEnsemble implements ZooKeeperEnsemble {
         List<NodeEndpoint> endpoints = new ArrayList<>();
         for (int id = 1; id <= spec.size(); id++) {
             Path node = directory.resolve("server" + id);
-            Leftovers.deleteRecursively(node); // a retry after a port clash starts from empty data
+            OwnedTempDirs.deleteRecursively(node); // a retry after a port clash starts from empty data
             Path data = node.resolve("data");
             Files.createDirectories(data);
             Files.writeString(data.resolve("myid"), id + "\n", StandardCharsets.UTF_8);
@@ -185,7 +186,7 @@ final class ProcessEnsemble implements ZooKeeperEnsemble {
         stopProcesses();
         if (directory != null) {
             try {
-                Leftovers.deleteRecursively(directory);
+                OwnedTempDirs.deleteRecursively(directory);
             } catch (IOException e) {
                 System.err.println("[perf] " + spec.scenario() + ": could not delete " + directory + ": " + e);
             }
