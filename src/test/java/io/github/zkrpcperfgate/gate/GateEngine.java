@@ -6,6 +6,7 @@ import io.github.zkrpcperfgate.measure.EnvironmentFingerprint;
 import io.github.zkrpcperfgate.measure.Progress;
 import io.github.zkrpcperfgate.measure.TrialPlan;
 import io.github.zkrpcperfgate.result.GroupResult;
+import java.util.List;
 import java.util.function.Function;
 import java.util.function.LongSupplier;
 
@@ -68,6 +69,8 @@ public final class GateEngine {
                     for (String note : m.notesAfter(last.samples())) {
                         last = last.withNote(note);
                     }
+                } catch (Exception e) {
+                    throw explained(driver, e);
                 }
             }
             return last;
@@ -78,5 +81,20 @@ public final class GateEngine {
                 // the hook is running or about to: it closes the driver
             }
         }
+    }
+
+    /**
+     * A run that failed while servers of the driver had died (a container exited, the engine went
+     * away, a child JVM was killed) fails naming them and what was seen, the client's error as the
+     * cause; any other failure is the run's own and passes unchanged.
+     */
+    static Exception explained(ScenarioDriver driver, Exception failure) {
+        List<String> dead = driver.deadServers();
+        if (dead.isEmpty()) {
+            return failure;
+        }
+        return new IllegalStateException(driver.group() + ": the run stopped because " + dead.size()
+                + " server(s) went away while it measured (not a planned stop): " + String.join("; ", dead)
+                + "\n(what the client saw: " + failure + ")", failure);
     }
 }

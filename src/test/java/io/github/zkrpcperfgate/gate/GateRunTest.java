@@ -93,6 +93,7 @@ class GateRunTest {
     /** A family of scenarios "a" and "b" whose servers are scripted workloads; it logs what the engine asked of it. */
     private final class ScriptedDriver implements ScenarioDriver {
         final List<String> events = new java.util.ArrayList<>();
+        List<String> dead = List.of();
         private final java.util.function.IntFunction<List<Workload>> workloadsOfRun;
         private int run;
 
@@ -137,9 +138,28 @@ class GateRunTest {
         }
 
         @Override
+        public List<String> deadServers() {
+            return dead;
+        }
+
+        @Override
         public void close() {
             events.add("close");
         }
+    }
+
+    @Test
+    void aRunThatFailsBecauseServersDiedNamesThemAndWhatWasSeenAndKeepsTheClientsErrorAsCause() {
+        ScriptedDriver driver = new ScriptedDriver(run -> workloads());
+        Exception clientSaw = new IllegalStateException("KeeperException$ConnectionLossException: for /zk-rpc-perfgate-1/x");
+        assertThat(GateEngine.explained(driver, clientSaw)).as("no server died: the run's own failure").isSameAs(clientSaw);
+
+        driver.dead = List.of("zk-5node server 3 (localhost:32771): container 0123456789ab exited with code 137; last log lines:\n…");
+        Exception explained = GateEngine.explained(driver, clientSaw);
+        assertThat(explained).hasCause(clientSaw)
+                .hasMessageStartingWith("test: the run stopped because 1 server(s) went away while it measured (not a planned stop)")
+                .hasMessageContaining("zk-5node server 3").hasMessageContaining("exited with code 137")
+                .hasMessageContaining("ConnectionLossException");
     }
 
     private final List<GatedFigure> figures = List.of(

@@ -39,6 +39,16 @@ public interface ScenarioDriver extends AutoCloseable {
      */
     Measurement measure(boolean reported) throws Exception;
 
+    /**
+     * Called after a run failed: the servers of this family found dead now, each named with what
+     * was seen (exited with code N, engine unreachable, its last log lines), so an unplanned loss
+     * reads as one and not as the client's ConnectionLoss alone. Empty when every server still
+     * looks alive, or when the family cannot tell (its servers live in this JVM). Never throws.
+     */
+    default List<String> deadServers() {
+        return List.of();
+    }
+
     /** Stops every server; safe after a failed start and when called twice. */
     @Override
     void close();

@@ -67,8 +67,7 @@ final class ContainerEnsemble implements ZooKeeperEnsemble {
             nodes = new ArrayList<>();
             for (int i = 0; i < containers.size(); i++) {
                 GenericContainer<?> c = containers.get(i);
-                nodes.add(new NodeEndpoint(i + 1, c.getHost(), c.getMappedPort(CLIENT_PORT), () -> tail(c),
-                        () -> c.isRunning() ? NodeEndpoint.fatalLine(tail(c)) : Optional.of("container stopped")));
+                nodes.add(new NodeEndpoint(i + 1, c.getHost(), c.getMappedPort(CLIENT_PORT), () -> tail(c), () -> death(c)));
             }
             modes = EnsembleReadiness.await(spec.scenario(), nodes, spec.readyTimeout());
             started = true;
@@ -136,6 +135,31 @@ final class ContainerEnsemble implements ZooKeeperEnsemble {
             c.withCopyToContainer(MountableFile.forHostPath(Leftovers.fsyncDelayShim()), FsyncDelayShim.IN_CONTAINER);
         }
         return c;
+    }
+
+    /**
+     * How a server's container has died, as the engine tells it: exited with its code (and
+     * whether for lack of memory), removed, or no engine to ask; else a fatal line of its log.
+     */
+    private static Optional<String> death(GenericContainer<?> c) {
+        String id = c.getContainerId() == null ? "(not created)" : c.getContainerId().substring(0, Math.min(12, c.getContainerId().length()));
+        try {
+            var state = DockerClientFactory.instance().client().inspectContainerCmd(c.getContainerId()).exec().getState();
+            if (!Boolean.TRUE.equals(state.getRunning())) {
+                return Optional.of("container " + id + " exited with code " + state.getExitCodeLong()
+                        + (Boolean.TRUE.equals(state.getOOMKilled()) ? " (killed for lack of memory)" : ""));
+            }
+            return NodeEndpoint.fatalLine(tail(c));
+        } catch (com.github.dockerjava.api.exception.NotFoundException e) {
+            return Optional.of("container " + id + " is gone (removed by someone else)");
+        } catch (RuntimeException e) {
+            return Optional.of("container " + id + ": the Docker engine is unreachable (" + e.getMessage() + ")");
+        }
+    }
+
+    @Override
+    public synchronized List<String> deadServers() {
+        return ZooKeeperEnsemble.deadServers(spec.scenario(), nodes);
     }
 
     private static String tail(GenericContainer<?> c) {

@@ -1,5 +1,6 @@
 package io.github.zkrpcperfgate.zookeeper;
 
+import java.util.List;
 import java.util.Optional;
 import java.util.function.Supplier;
 
@@ -17,6 +18,24 @@ public record NodeEndpoint(int id, String host, int clientPort, Supplier<String>
 
     public String hostPort() {
         return host + ":" + clientPort;
+    }
+
+    /**
+     * "server 3 (127.0.0.1:32771): exited with code 137; last log lines: …" when the server has
+     * died, empty while it looks alive. Never throws: it is asked after something already failed.
+     */
+    Optional<String> deathReport(int logLines) {
+        try {
+            return death.get().map(seen -> "server " + id + " (" + hostPort() + "): " + seen + "; last log lines:\n"
+                    + lastLines(logTail.get(), logLines));
+        } catch (RuntimeException e) {
+            return Optional.of("server " + id + " (" + hostPort() + "): its state could not be read (" + e + ")");
+        }
+    }
+
+    private static String lastLines(String text, int n) {
+        List<String> lines = text.lines().toList();
+        return String.join("\n", lines.subList(Math.max(0, lines.size() - n), lines.size()));
     }
 
     /** Log lines that mean the server will never serve, whatever the process state says. */

@@ -113,7 +113,8 @@ final class ProcessEnsemble implements ZooKeeperEnsemble {
             Process p = server.start();
             processes.add(p);
             endpoints.add(new NodeEndpoint(id, LOOPBACK, ports[3 * (id - 1)], () -> tail(log, p),
-                    () -> p.isAlive() ? NodeEndpoint.fatalLine(tail(log, p)) : Optional.of("exited with code " + p.exitValue())));
+                    () -> p.isAlive() ? NodeEndpoint.fatalLine(tail(log, p))
+                            : Optional.of("child JVM (pid " + p.pid() + ") died, exit code " + p.exitValue())));
         }
         nodes = endpoints;
     }
@@ -162,6 +163,11 @@ final class ProcessEnsemble implements ZooKeeperEnsemble {
             }
         }
         processes.clear();
+    }
+
+    @Override
+    public synchronized List<String> deadServers() {
+        return ZooKeeperEnsemble.deadServers(spec.scenario(), nodes);
     }
 
     @Override

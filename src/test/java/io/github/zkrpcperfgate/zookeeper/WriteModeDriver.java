@@ -137,6 +137,11 @@ public final class WriteModeDriver implements ScenarioDriver {
     }
 
     @Override
+    public List<String> deadServers() {
+        return ensembles.ensembles().stream().flatMap(e -> e.deadServers().stream()).toList();
+    }
+
+    @Override
     public Measurement measure(boolean reported) throws Exception {
         Connected run = new Connected("/zk-rpc-perfgate-" + Leftovers.ownerPid());
         try {

@@ -73,6 +73,23 @@ public interface ZooKeeperEnsemble extends Startable {
                 + " backend cannot run work inside a server; the zk.busyThreads injection needs -Dperf.zk.backend=docker");
     }
 
+    /**
+     * After a failure: each server of this ensemble found dead, with what was seen and its last
+     * log lines ({@link NodeEndpoint#deathReport}); empty while all look alive or where nobody
+     * can tell (an external ensemble).
+     */
+    default java.util.List<String> deadServers() {
+        return java.util.List.of();
+    }
+
+    /** The servers' reports of {@code nodes} that have died, each prefixed with the ensemble's scenario. */
+    static java.util.List<String> deadServers(String scenario, java.util.List<NodeEndpoint> nodes) {
+        return nodes.stream().flatMap(n -> n.deathReport(DEATH_LOG_LINES).stream()).map(r -> scenario + " " + r).toList();
+    }
+
+    /** Log lines shown per dead server: enough for the cause, few enough to read in a build log. */
+    int DEATH_LOG_LINES = 10;
+
     /** Picks the endpoint to measure through: the lowest-id follower, else the only server. */
     static NodeEndpoint measuredNode(java.util.List<NodeEndpoint> nodes, Map<Integer, String> modes) {
         return nodes.stream().filter(n -> "follower".equals(modes.get(n.id()))).findFirst().orElse(nodes.get(0));

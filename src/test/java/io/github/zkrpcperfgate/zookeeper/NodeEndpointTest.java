@@ -1,0 +1,41 @@
+package io.github.zkrpcperfgate.zookeeper;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.util.List;
+import java.util.Optional;
+import java.util.stream.Collectors;
+import java.util.stream.IntStream;
+import org.junit.jupiter.api.Test;
+
+class NodeEndpointTest {
+
+    private static final String LOG = IntStream.rangeClosed(1, 30).mapToObj(i -> "line " + i).collect(Collectors.joining("\n"));
+
+    @Test
+    void aLiveServerHasNoDeathReport() {
+        NodeEndpoint alive = new NodeEndpoint(1, "127.0.0.1", 2181, () -> LOG, Optional::empty);
+        assertThat(alive.deathReport(10)).isEmpty();
+        assertThat(ZooKeeperEnsemble.deadServers("zk-1node", List.of(alive))).isEmpty();
+    }
+
+    @Test
+    void aDeadServerIsNamedWithWhatWasSeenAndItsLastLogLines() {
+        NodeEndpoint dead = new NodeEndpoint(3, "127.0.0.1", 32771, () -> LOG,
+                () -> Optional.of("child JVM (pid 4242) died, exit code 137"));
+        NodeEndpoint alive = new NodeEndpoint(1, "127.0.0.1", 32770, () -> LOG, Optional::empty);
+        assertThat(ZooKeeperEnsemble.deadServers("zk-5node", List.of(alive, dead))).singleElement().asString()
+                .startsWith("zk-5node server 3 (127.0.0.1:32771): child JVM (pid 4242) died, exit code 137; last log lines:\nline 21\n")
+                .endsWith("line 30")
+                .doesNotContain("line 20\n");
+    }
+
+    @Test
+    void aStateThatCannotBeReadIsReportedNotThrown() {
+        NodeEndpoint unknown = new NodeEndpoint(2, "127.0.0.1", 2182, () -> LOG, () -> {
+            throw new IllegalStateException("engine gone");
+        });
+        assertThat(unknown.deathReport(10)).hasValueSatisfying(r -> assertThat(r)
+                .startsWith("server 2 (127.0.0.1:2182): its state could not be read").contains("engine gone"));
+    }
+}
