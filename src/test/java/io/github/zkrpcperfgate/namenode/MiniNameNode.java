@@ -24,15 +24,27 @@ import org.apache.hadoop.fs.CommonConfigurationKeys;
  */
 final class MiniNameNode implements AutoCloseable {
 
-    /** How the edit log is kept: the settings the injections change. */
-    record EditLog(int directories, boolean asyncLogging) {
+    /**
+     * How the edit log is kept: the settings the injections change. {@code slowJournalDelayUs > 0}
+     * adds a {@link SlowJournal} whose syncs are acknowledged that late; 0 adds none.
+     */
+    record EditLog(int directories, boolean asyncLogging, int slowJournalDelayUs) {
 
-        static final EditLog DEFAULT = new EditLog(1, true);
+        static final EditLog DEFAULT = new EditLog(1, true, 0);
 
         EditLog {
             if (directories < 1) {
                 throw new IllegalArgumentException("an edit log needs >= 1 directory, was " + directories);
             }
+            if (slowJournalDelayUs < 0) {
+                throw new IllegalArgumentException("a slow journal's delay must be >= 0 µs, was " + slowJournalDelayUs);
+            }
+        }
+
+        String describe() {
+            return directories + " dir(s), " + (asyncLogging ? "async" : "sync") + " logging, fsync on"
+                    + (slowJournalDelayUs > 0 ? ", plus a journal acknowledging each sync " + slowJournalDelayUs
+                    + " µs late" : "");
         }
     }
 
@@ -85,6 +97,11 @@ final class MiniNameNode implements AutoCloseable {
         List<String> edits = new ArrayList<>();
         for (int i = 1; i <= editLog.directories(); i++) {
             edits.add(baseDir.resolve("edits" + i).toUri().toString());
+        }
+        if (editLog.slowJournalDelayUs() > 0) {
+            conf.set(DFSConfigKeys.DFS_NAMENODE_EDITS_PLUGIN_PREFIX + "." + SlowJournal.SCHEME, SlowJournal.class.getName());
+            conf.setLong(SlowJournal.SYNC_DELAY_US_KEY, editLog.slowJournalDelayUs());
+            edits.add(SlowJournal.uri(baseDir.resolve("slow-journal")).toString());
         }
         conf.set(DFSConfigKeys.DFS_NAMENODE_EDITS_DIR_KEY, String.join(",", edits));
         // Bounded client waits: a NameNode that stops answering fails the set, not the build's clock.

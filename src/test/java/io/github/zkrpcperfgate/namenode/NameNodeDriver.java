@@ -35,6 +35,8 @@ public final class NameNodeDriver implements ScenarioDriver {
     public static final String INJECT_EDITS_DIRS = "nn.editsDirs";
     /** {@code -Dperf.inject=nn.asyncLogging=false}: handlers sync the edit log themselves. */
     public static final String INJECT_ASYNC_LOGGING = "nn.asyncLogging";
+    /** {@code -Dperf.inject=nn.journalSyncDelayUs=N}: every edit-log sync also waits for a journal acknowledging N µs late. */
+    public static final String INJECT_JOURNAL_SYNC_DELAY = "nn.journalSyncDelayUs";
 
     /** The cross-check's setting: Hadoop's benchmark on the defaults' NameNode, our thread count. */
     static final NnThroughputCrossCheck.Setting CROSS_CHECK =
@@ -52,7 +54,8 @@ public final class NameNodeDriver implements ScenarioDriver {
     private MiniNameNode defaults;
 
     public NameNodeDriver(List<NameNodeScenario> selected, Injection injection, boolean crossCheck) {
-        injection.requireKnown("nn.", Set.of(INJECT_MAX_HANDLERS, INJECT_EDITS_DIRS, INJECT_ASYNC_LOGGING));
+        injection.requireKnown("nn.", Set.of(INJECT_MAX_HANDLERS, INJECT_EDITS_DIRS, INJECT_ASYNC_LOGGING,
+                INJECT_JOURNAL_SYNC_DELAY));
         this.selected = List.copyOf(selected);
         this.injection = injection;
         this.crossCheck = crossCheck;
@@ -161,8 +164,7 @@ public final class NameNodeDriver implements ScenarioDriver {
         Map<String, String> facts = new LinkedHashMap<>();
         facts.put("hadoopVersion", VersionInfo.getVersion());
         facts.put("namenode", "MiniDFSCluster in-JVM, 127.0.0.1, no DataNodes, permissions off");
-        facts.put("editLog", editLog.directories() + " dir(s), " + (editLog.asyncLogging() ? "async" : "sync")
-                + " logging, fsync on, fsync probe " + probes.fsyncWhere());
+        facts.put("editLog", editLog.describe() + ", fsync probe " + probes.fsyncWhere());
         facts.put("clientThreads", NameNodeScenarios.CLIENT_THREADS + ", a connection (user) each");
         if (!injection.isEmpty()) {
             facts.put("injected", injection.toString());
@@ -184,7 +186,8 @@ public final class NameNodeDriver implements ScenarioDriver {
     static MiniNameNode.EditLog editLog(Injection injection) {
         int dirs = injection.positiveInt(INJECT_EDITS_DIRS).orElse(MiniNameNode.EditLog.DEFAULT.directories());
         boolean async = injection.bool(INJECT_ASYNC_LOGGING).orElse(MiniNameNode.EditLog.DEFAULT.asyncLogging());
-        return new MiniNameNode.EditLog(dirs, async);
+        int slowJournalUs = injection.positiveInt(INJECT_JOURNAL_SYNC_DELAY).orElse(0);
+        return new MiniNameNode.EditLog(dirs, async, slowJournalUs);
     }
 
     private static String crossCheckNote(MiniNameNode target, List<Sample> samples) throws Exception {

@@ -63,7 +63,9 @@ class NameNodeScenariosTest {
         assertThat(NameNodeDriver.injected(NameNodeScenarios.H10R10, fewer)).isEqualTo(new NameNodeSpec(5, 10));
         assertThat(NameNodeDriver.injected(NameNodeScenarios.H1R1, fewer)).isEqualTo(NameNodeScenarios.H1R1);
         assertThat(NameNodeDriver.editLog(Injection.parse("nn.editsDirs=3,nn.asyncLogging=false")))
-                .isEqualTo(new MiniNameNode.EditLog(3, false));
+                .isEqualTo(new MiniNameNode.EditLog(3, false, 0));
+        assertThat(NameNodeDriver.editLog(Injection.parse("nn.journalSyncDelayUs=1000")))
+                .isEqualTo(new MiniNameNode.EditLog(1, true, 1000));
         assertThat(NameNodeDriver.editLog(Injection.none())).isEqualTo(MiniNameNode.EditLog.DEFAULT);
     }
 
@@ -77,15 +79,29 @@ class NameNodeScenariosTest {
                 .hasMessageContaining("nn.maxHandlers must be a whole number >= 1");
         assertThatThrownBy(() -> new NameNodeDriver(List.of(), Injection.parse("nn.editsDirs=two"), false))
                 .hasMessageContaining("nn.editsDirs must be a whole number >= 1");
+        assertThatThrownBy(() -> new NameNodeDriver(List.of(), Injection.parse("nn.journalSyncDelayUs=-5"), false))
+                .hasMessageContaining("nn.journalSyncDelayUs must be a whole number >= 1");
     }
 
     @Test
     void theNameNodeListensOnLoopbackOnlyAndKeepsOneSyncedEditLogUnlessInjected() {
-        Configuration conf = MiniNameNode.configuration(new NameNodeSpec(10, 10), new MiniNameNode.EditLog(3, true),
+        Configuration conf = MiniNameNode.configuration(new NameNodeSpec(10, 10), new MiniNameNode.EditLog(3, true, 0),
                 Path.of("/tmp/x"));
         assertThat(conf.get(DFSConfigKeys.DFS_NAMENODE_HTTP_ADDRESS_KEY)).startsWith("127.0.0.1:");
         assertThat(conf.get(DFSConfigKeys.DFS_NAMENODE_RPC_ADDRESS_KEY)).startsWith("127.0.0.1:");
         assertThat(conf.getInt(CommonConfigurationKeys.IPC_SERVER_RPC_READ_THREADS_KEY, -1)).isEqualTo(10);
         assertThat(conf.getTrimmedStrings(DFSConfigKeys.DFS_NAMENODE_EDITS_DIR_KEY)).hasSize(3);
+        assertThat(conf.get(DFSConfigKeys.DFS_NAMENODE_EDITS_PLUGIN_PREFIX + "." + SlowJournal.SCHEME)).isNull();
+    }
+
+    @Test
+    void aSlowJournalIsOneMoreEditsDirThroughHadoopsJournalPluginKey() {
+        Configuration conf = MiniNameNode.configuration(new NameNodeSpec(10, 1), new MiniNameNode.EditLog(1, true, 1000),
+                Path.of("/tmp/x"));
+        assertThat(conf.getTrimmedStrings(DFSConfigKeys.DFS_NAMENODE_EDITS_DIR_KEY))
+                .containsExactly("file:///tmp/x/edits1", "perfgate-slow:///tmp/x/slow-journal");
+        assertThat(conf.get(DFSConfigKeys.DFS_NAMENODE_EDITS_PLUGIN_PREFIX + ".perfgate-slow"))
+                .isEqualTo(SlowJournal.class.getName());
+        assertThat(conf.getLong(SlowJournal.SYNC_DELAY_US_KEY, 0)).isEqualTo(1000);
     }
 }
