@@ -11,6 +11,9 @@ import io.github.zkrpcperfgate.hadooprpc.RpcScenario;
 import io.github.zkrpcperfgate.hadooprpc.RpcThreadingDriver;
 import io.github.zkrpcperfgate.hadooprpc.RpcScenarios;
 import io.github.zkrpcperfgate.junit.GateAssertions;
+import io.github.zkrpcperfgate.namenode.NameNodeDriver;
+import io.github.zkrpcperfgate.namenode.NameNodeScenario;
+import io.github.zkrpcperfgate.namenode.NameNodeScenarios;
 import io.github.zkrpcperfgate.result.GroupResult;
 import io.github.zkrpcperfgate.selfcheck.CpuHog;
 import io.github.zkrpcperfgate.selfcheck.InjectionCase;
@@ -52,10 +55,21 @@ class SelfCheckIT {
             SETTINGS.profile() == PerfProfile.QUICK ? GateAssertions.QUICK_DISTURBED_ALLOWED : 0;
     private static final String ZOOKEEPER = WriteModeScenarios.GROUP;
     private static final String HADOOP_RPC = RpcScenarios.GROUP;
+    private static final String NAMENODE = NameNodeScenarios.GROUP;
 
     /** Per group, a digest of the baseline files its runs are judged against: only runs of equal ones pool. */
     private static final Map<String, String> BASELINES = Map.of(
-            ZOOKEEPER, baselinesDigest("zookeeper-"), HADOOP_RPC, baselinesDigest(RpcScenarios.BASELINE_FILE));
+            ZOOKEEPER, baselinesDigest("zookeeper-"), HADOOP_RPC, baselinesDigest(RpcScenarios.BASELINE_FILE),
+            NAMENODE, baselinesDigest(NameNodeScenarios.BASELINE_FILE));
+
+    /** A scenario group as the self-check runs it: one whole run of its selected scenarios, with an injection. */
+    private record Group(String name, boolean selected, GroupRun run) {
+    }
+
+    @FunctionalInterface
+    private interface GroupRun {
+        GroupResult with(Injection injection) throws Exception;
+    }
 
     private SelfCheckTally tally;
     private Duration earlierSessions = Duration.ZERO;
@@ -76,25 +90,31 @@ class SelfCheckIT {
             System.out.println("[perf] self-check: resuming from " + RESUME + ": " + tally.ledger().size() + " of "
                     + earlier.runs().size() + " runs pooled (the rest were judged against other baselines or injections);"
                     + " unchanged runs so far: zookeeper " + tally.unchangedRuns(ZOOKEEPER) + ", hadoop-rpc "
-                    + tally.unchangedRuns(HADOOP_RPC));
+                    + tally.unchangedRuns(HADOOP_RPC) + ", namenode " + tally.unchangedRuns(NAMENODE));
         }
         List<EnsembleSpec> ensembles = WriteModeScenarios.ensembles(System.getProperty("perf.zk.connect")).stream()
                 .filter(s -> SETTINGS.selects(s.scenario())).toList();
         List<RpcScenario> rpc = RpcScenarios.all().stream().filter(s -> SETTINGS.selects(s.name())).toList();
+        List<NameNodeScenario> namenode = NameNodeScenarios.all().stream().filter(s -> SETTINGS.selects(s.name())).toList();
+        // No cross-checks (RPCCallBenchmark, NNThroughputBenchmark): they judge our clients, not the
+        // gate, and would add 15-30 s a run.
+        List<Group> groups = List.of(
+                new Group(ZOOKEEPER, !ensembles.isEmpty(),
+                        injection -> ENGINE.run(new WriteModeScenarios().driver(SETTINGS, injection))),
+                new Group(HADOOP_RPC, !rpc.isEmpty(), injection -> ENGINE.run(new RpcThreadingDriver(rpc, injection, false))),
+                new Group(NAMENODE, !namenode.isEmpty(), injection -> ENGINE.run(new NameNodeDriver(namenode, injection, false))));
 
         // One unchanged run first, as the reference the slowdowns are measured against, then the
         // neighbour and the injections, then the other unchanged runs: a self-check cut short
         // (the machine's time is finite) still answers every question, with fewer runs, and a
         // resumed one does only what is missing.
-        unchangedRunsUpTo(1, ensembles, rpc);
+        unchangedRunsUpTo(1, groups);
         try (CpuHog hog = CpuHog.start(0)) {
-            if (!ensembles.isEmpty() && !tally.hasNoise(ZOOKEEPER)) {
-                tally.noise(zooKeeper(ensembles, Injection.none()), hog.description());
-                save();
-            }
-            if (!rpc.isEmpty() && !tally.hasNoise(HADOOP_RPC)) {
-                tally.noise(hadoopRpc(rpc, Injection.none()), hog.description());
-                save();
+            for (Group g : groups) {
+                if (g.selected() && !tally.hasNoise(g.name())) {
+                    tally.noise(g.run().with(Injection.none()), hog.description());
+                    save();
+                }
             }
         }
         for (InjectionCase c : SelfCheckCatalogue.all()) {
@@ -107,10 +127,8 @@ class SelfCheckIT {
                 // On every selected scenario of the group, as the unchanged runs are: measured on a
                 // subset, a figure reads differently (zk-1node alone: asyncOverSync 3.59, beside
                 // zk-5node's servers 3.74-4.68), and its slowdown against those runs means nothing.
-                GroupResult result = c.zooKeeper()
-                        ? zooKeeper(ensembles, Injection.parse(c.inject()))
-                        : hadoopRpc(rpc, Injection.parse(c.inject()));
-                tally.injected(c, result);
+                Group g = groups.stream().filter(x -> x.name().equals(c.group())).findFirst().orElseThrow();
+                tally.injected(c, g.run().with(Injection.parse(c.inject())));
             } catch (UnsupportedOperationException e) {
                 tally.skipped(c, e.getMessage()); // e.g. zk.cpus on a backend that cannot limit CPU
             } catch (Exception e) {
@@ -120,44 +138,24 @@ class SelfCheckIT {
             }
             save();
         }
-        unchangedRunsUpTo(RUNS, ensembles, rpc);
+        unchangedRunsUpTo(RUNS, groups);
         assertThat(tally.problems())
                 .as("the gate's self-check goals (see %s)", SETTINGS.reportDir().resolve(SelfCheckReport.MARKDOWN))
                 .isEmpty();
     }
 
-    /** Unchanged runs of each selected group until it has {@code runs} of them, counting earlier sessions'. */
-    private void unchangedRunsUpTo(int runs, List<EnsembleSpec> ensembles, List<RpcScenario> rpc) throws Exception {
-        while ((!ensembles.isEmpty() && tally.unchangedRuns(ZOOKEEPER) < runs)
-                || (!rpc.isEmpty() && tally.unchangedRuns(HADOOP_RPC) < runs)) {
-            if (!ensembles.isEmpty() && tally.unchangedRuns(ZOOKEEPER) < runs) {
-                System.out.println("[perf] self-check: unchanged run " + (tally.unchangedRuns(ZOOKEEPER) + 1) + " of "
-                        + RUNS + ", zookeeper");
-                tally.unchanged(zooKeeper(ensembles, Injection.none()));
-                save();
-            }
-            if (!rpc.isEmpty() && tally.unchangedRuns(HADOOP_RPC) < runs) {
-                System.out.println("[perf] self-check: unchanged run " + (tally.unchangedRuns(HADOOP_RPC) + 1) + " of "
-                        + RUNS + ", hadoop-rpc");
-                tally.unchanged(hadoopRpc(rpc, Injection.none()));
-                save();
+    /** Unchanged runs of each selected group, in turn, until each has {@code runs} of them, counting earlier sessions'. */
+    private void unchangedRunsUpTo(int runs, List<Group> groups) throws Exception {
+        while (groups.stream().anyMatch(g -> g.selected() && tally.unchangedRuns(g.name()) < runs)) {
+            for (Group g : groups) {
+                if (g.selected() && tally.unchangedRuns(g.name()) < runs) {
+                    System.out.println("[perf] self-check: unchanged run " + (tally.unchangedRuns(g.name()) + 1) + " of "
+                            + RUNS + ", " + g.name());
+                    tally.unchanged(g.run().with(Injection.none()));
+                    save();
+                }
             }
         }
-    }
-
-    private GroupResult zooKeeper(List<EnsembleSpec> specs, Injection injection) throws Exception {
-        if (specs.isEmpty()) {
-            throw new UnsupportedOperationException("none of its scenarios is selected by -Dperf.scenarios");
-        }
-        return ENGINE.run(new WriteModeScenarios().driver(SETTINGS, injection));
-    }
-
-    private GroupResult hadoopRpc(List<RpcScenario> scenarios, Injection injection) throws Exception {
-        if (scenarios.isEmpty()) {
-            throw new UnsupportedOperationException("none of its scenarios is selected by -Dperf.scenarios");
-        }
-        // No RPCCallBenchmark cross-check: it judges our client, not the gate, and would add ~15 s a run.
-        return ENGINE.run(new RpcThreadingDriver(scenarios, injection, false));
     }
 
     private void save() throws Exception {

@@ -38,7 +38,14 @@ public record InjectionCase(String name, String inject, String description, List
         }
     }
 
-    public boolean zooKeeper() {
-        return inject.startsWith("zk.") || inject.startsWith("env.");
+    /** The scenario group it runs in, by its key's prefix: zk. and env. ZooKeeper, rpc. Hadoop RPC, nn. NameNode. */
+    public String group() {
+        if (inject.startsWith("zk.") || inject.startsWith("env.")) {
+            return "zookeeper";
+        }
+        if (inject.startsWith("nn.")) {
+            return "namenode";
+        }
+        return "hadoop-rpc";
     }
 }

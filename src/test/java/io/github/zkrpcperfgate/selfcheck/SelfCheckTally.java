@@ -250,7 +250,7 @@ public final class SelfCheckTally {
     private void notRun(Kind kind, InjectionCase injection, String why) {
         injectedRuns.put(injection, null);
         skippedWhy.put(injection, why);
-        String group = injection.zooKeeper() ? "zookeeper" : "hadoop-rpc";
+        String group = injection.group();
         ledger.add(new LoggedRun(kind, injection.name(), why, group, session, baselines.getOrDefault(group, ""),
                 List.of(), List.of()));
     }

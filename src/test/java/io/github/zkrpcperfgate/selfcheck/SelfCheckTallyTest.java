@@ -83,7 +83,9 @@ class SelfCheckTallyTest {
     void anEnvironmentChangeThatFailsAnyFigureIsAProblemAndOneThatFailsNoneIsNot() {
         InjectionCase disk = InjectionCase.environment("disk", "env.fsyncDelayUs=300", "d", List.of("zk-1node"),
                 List.of(LATENCY));
-        assertThat(disk.zooKeeper()).isTrue();
+        assertThat(disk.group()).isEqualTo("zookeeper");
+        assertThat(InjectionCase.regression("j", "nn.journalSyncDelayUs=200", "d", List.of("nn-mkdirs"), List.of(LATENCY))
+                .group()).isEqualTo("namenode");
         SelfCheckTally tally = new SelfCheckTally();
         tally.unchanged(run(figure(LATENCY, Direction.LOWER_IS_BETTER, 2.0, "Pass")));
         tally.injected(disk, run(figure(LATENCY, Direction.LOWER_IS_BETTER, 2.1, "Pass")));
