@@ -42,6 +42,15 @@ public final class NameNodeScenarios implements ScenarioFamily {
      */
     static final double RATIO_MIN_BAND = BandPolicy.CPU_BOUND_FLOOR;
     /**
+     * The threading ratios (h10/h1, r10/r1) compare two NameNodes that share this JVM's heap and
+     * collector, a second's sample each, so a pause in one sample and not the other moves a round
+     * by up to 8× (0.21 to 1.73 within one run); their run medians spread 0.67–1.16 for
+     * nn-create over 10 runs (5 recording, 5 self-check, 2026-11-30). At ×/÷1.5 one unchanged
+     * self-check build in five failed (0.674 against a floor of 0.688, decided on the median at
+     * the cap), so these get ×/÷1.75: the worst run seen lies 1.53× from centre.
+     */
+    static final double THREADING_MIN_BAND = 1.75;
+    /**
      * Operation latencies are milliseconds on the testbed: the NameNode runs in this JVM, like the
      * RPC family's servers, whose latencies in ms followed the CPU's drift within an hour and whose
      * in-JVM CPU probe paid for the servers' garbage. So they guard gross regressions, with the
@@ -94,8 +103,8 @@ public final class NameNodeScenarios implements ScenarioFamily {
             String h1r1 = s.workloadName(H1R1);
             String h10r1 = s.workloadName(H10R1);
             String h10r10 = s.workloadName(H10R10);
-            figures.add(GatedFigure.throughputRatio(s.name(), "handlers10OverHandlers1", h10r1, h1r1, RATIO_MIN_BAND));
-            figures.add(GatedFigure.throughputRatio(s.name(), "readers10OverReaders1", h10r10, h10r1, RATIO_MIN_BAND));
+            figures.add(GatedFigure.throughputRatio(s.name(), "handlers10OverHandlers1", h10r1, h1r1, THREADING_MIN_BAND));
+            figures.add(GatedFigure.throughputRatio(s.name(), "readers10OverReaders1", h10r10, h10r1, THREADING_MIN_BAND));
             figures.add(latency(s, "opP50", h10r1, 50, MEDIAN_MIN_BAND));
         }
         scenarios.stream().filter(s -> s.op() == NameNodeOp.GET_FILE_INFO).findFirst().ifPresent(read -> {

@@ -103,5 +103,6 @@ class NameNodeScenariosTest {
         assertThat(conf.get(DFSConfigKeys.DFS_NAMENODE_EDITS_PLUGIN_PREFIX + ".perfgate-slow"))
                 .isEqualTo(SlowJournal.class.getName());
         assertThat(conf.getLong(SlowJournal.SYNC_DELAY_US_KEY, 0)).isEqualTo(1000);
+        assertThat(SlowJournal.uri(Path.of("/tmp/with space/j")).getPath()).isEqualTo("/tmp/with space/j");
     }
 }

@@ -54,7 +54,12 @@ public final class SlowJournal implements JournalManager {
 
     /** The edits-dir URI of a slow journal kept in {@code dir}. */
     static URI uri(Path dir) {
-        return URI.create(SCHEME + "://" + dir.toAbsolutePath().toUri().getPath());
+        try {
+            // An empty authority gives scheme:///path, and the path is quoted (a temp dir may hold spaces).
+            return new URI(SCHEME, "", dir.toAbsolutePath().toString(), null, null);
+        } catch (java.net.URISyntaxException e) {
+            throw new IllegalArgumentException("no URI for the slow journal's directory " + dir, e);
+        }
     }
 
     @Override
