@@ -25,8 +25,9 @@ public record BaselineSource(Path file, String testbed, boolean required) {
 
     /** What every report says at the top when the file is missing. */
     public String missingNote() {
-        return "no baselines for testbed " + testbed + " (" + file + " does not exist): every figure is measured and"
-                + " reported, none is judged" + (required ? " and -Dperf.testbed.required=true fails the run" : "")
+        return "no baselines for testbed " + testbed + " (" + file + " does not exist): "
+                + (required ? "-Dperf.testbed.required=true fails the run before any server starts"
+                        : "every figure is measured and reported, none is judged")
                 + ". To record this machine class's baselines: " + recordCommand();
     }
 }
