@@ -36,16 +36,26 @@ public record InjectionCase(String name, String inject, String description, List
         if (targets.isEmpty()) {
             throw new IllegalArgumentException(name + ": an injection targets at least one figure");
         }
+        if (groupOf(inject).isEmpty()) {
+            throw new IllegalArgumentException(name + ": \"" + inject + "\" is no key of a scenario group (zk., env., rpc., nn.)");
+        }
     }
 
     /** The scenario group it runs in, by its key's prefix: zk. and env. ZooKeeper, rpc. Hadoop RPC, nn. NameNode. */
     public String group() {
+        return groupOf(inject).orElseThrow();
+    }
+
+    private static java.util.Optional<String> groupOf(String inject) {
         if (inject.startsWith("zk.") || inject.startsWith("env.")) {
-            return "zookeeper";
+            return java.util.Optional.of("zookeeper");
+        }
+        if (inject.startsWith("rpc.")) {
+            return java.util.Optional.of("hadoop-rpc");
         }
         if (inject.startsWith("nn.")) {
-            return "namenode";
+            return java.util.Optional.of("namenode");
         }
-        return "hadoop-rpc";
+        return java.util.Optional.empty();
     }
 }

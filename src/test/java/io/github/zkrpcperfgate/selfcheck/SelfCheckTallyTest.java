@@ -86,6 +86,8 @@ class SelfCheckTallyTest {
         assertThat(disk.group()).isEqualTo("zookeeper");
         assertThat(InjectionCase.regression("j", "nn.journalSyncDelayUs=200", "d", List.of("nn-mkdirs"), List.of(LATENCY))
                 .group()).isEqualTo("namenode");
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> InjectionCase.regression("typo", "nm.editsDirs=3", "d",
+                List.of("nn-mkdirs"), List.of(LATENCY))).hasMessageContaining("no key of a scenario group");
         SelfCheckTally tally = new SelfCheckTally();
         tally.unchanged(run(figure(LATENCY, Direction.LOWER_IS_BETTER, 2.0, "Pass")));
         tally.injected(disk, run(figure(LATENCY, Direction.LOWER_IS_BETTER, 2.1, "Pass")));

@@ -11,6 +11,9 @@ import java.util.function.Supplier;
 public record NodeEndpoint(int id, String host, int clientPort, Supplier<String> logTail,
                            Supplier<Optional<String>> death) {
 
+    /** Log lines shown per dead server: enough for the cause, few enough to read in a build log. */
+    static final int DEATH_LOG_LINES = 10;
+
     /** An endpoint whose death nobody can see (an external server). */
     public NodeEndpoint(int id, String host, int clientPort, Supplier<String> logTail) {
         this(id, host, clientPort, logTail, Optional::empty);

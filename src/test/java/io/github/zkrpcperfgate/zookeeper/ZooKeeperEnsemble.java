@@ -84,11 +84,9 @@ public interface ZooKeeperEnsemble extends Startable {
 
     /** The servers' reports of {@code nodes} that have died, each prefixed with the ensemble's scenario. */
     static java.util.List<String> deadServers(String scenario, java.util.List<NodeEndpoint> nodes) {
-        return nodes.stream().flatMap(n -> n.deathReport(DEATH_LOG_LINES).stream()).map(r -> scenario + " " + r).toList();
+        return nodes.stream().flatMap(n -> n.deathReport(NodeEndpoint.DEATH_LOG_LINES).stream())
+                .map(r -> scenario + " " + r).toList();
     }
-
-    /** Log lines shown per dead server: enough for the cause, few enough to read in a build log. */
-    int DEATH_LOG_LINES = 10;
 
     /** Picks the endpoint to measure through: the lowest-id follower, else the only server. */
     static NodeEndpoint measuredNode(java.util.List<NodeEndpoint> nodes, Map<Integer, String> modes) {
