@@ -14,7 +14,10 @@ import io.github.zkrpcperfgate.measure.TrialPlan;
 import io.github.zkrpcperfgate.measure.Workload;
 import io.github.zkrpcperfgate.result.FigureResult;
 import io.github.zkrpcperfgate.result.GroupResult;
+import io.github.zkrpcperfgate.stats.Estimate;
+import io.github.zkrpcperfgate.stats.MedianInterval;
 import io.github.zkrpcperfgate.verdict.Band;
+import io.github.zkrpcperfgate.verdict.Judge;
 import io.github.zkrpcperfgate.verdict.Direction;
 import io.github.zkrpcperfgate.verdict.FigureKey;
 import io.github.zkrpcperfgate.verdict.Verdict;
@@ -146,6 +149,23 @@ class GateRunTest {
         public void close() {
             events.add("close");
         }
+    }
+
+    @Test
+    void aLatencyBelowItsBandPassesAsACeilingWhileARatioAboveItsBandStillFails() {
+        GatedFigure latency = GatedFigure.latencyCeiling("a", "p50", "a/x", 50, 2.0);
+        Band band = new Band(2.0, 8.0);
+        Estimate fast = MedianInterval.of(List.of(1.0, 1.1, 1.2, 1.0, 1.1, 1.2));
+        Verdict below = Judge.judge(latency.key(), latency.unit(), latency.direction(), band, fast);
+        assertThat(below.kind()).isEqualTo(Verdict.Kind.IMPROVEMENT);
+        Verdict judged = Judging.asCeiling(latency, below);
+        assertThat(judged.kind()).isEqualTo(Verdict.Kind.PASS);
+        assertThat(judged.reason()).contains("lies wholly below the band").contains("a latency being a ceiling");
+
+        GatedFigure ratio = figures.get(0);
+        Verdict ratioAbove = Judge.judge(ratio.key(), ratio.unit(), ratio.direction(), band,
+                MedianInterval.of(List.of(9.0, 9.5, 10.0, 9.0, 9.5, 10.0)));
+        assertThat(Judging.asCeiling(ratio, ratioAbove).kind()).isEqualTo(Verdict.Kind.IMPROVEMENT);
     }
 
     @Test

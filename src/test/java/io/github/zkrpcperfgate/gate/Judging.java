@@ -76,8 +76,8 @@ final class Judging {
             Estimate estimate = MedianInterval.of(values);
             Verdict v = errors.containsKey(f.key())
                     ? new Verdict.Error(f.key(), f.unit(), f.direction(), estimate, errors.get(f.key()))
-                    : DisturbancePolicy.undisturbedOrNot(Judge.decideAtCap(f.key(), f.unit(), f.direction(),
-                    recorded.get(f.key()).band(), estimate), f, rounds);
+                    : DisturbancePolicy.undisturbedOrNot(asCeiling(f, Judge.decideAtCap(f.key(), f.unit(), f.direction(),
+                    recorded.get(f.key()).band(), estimate)), f, rounds);
             results.add(new FigureResult(v, values, f.workloads()));
         }
         DisturbancePolicy.contentionNote(all, results).ifPresent(note -> {
@@ -136,6 +136,23 @@ final class Judging {
     }
 
     private static Verdict judgeNow(GatedFigure f, BaselineFigure b, List<Round> rounds) {
-        return Judge.judge(f.key(), f.unit(), f.direction(), b.band(), MedianInterval.of(DisturbancePolicy.perRound(f, rounds)));
+        return asCeiling(f, Judge.judge(f.key(), f.unit(), f.direction(), b.band(),
+                MedianInterval.of(DisturbancePolicy.perRound(f, rounds))));
+    }
+
+    /**
+     * A latency is a ceiling: it fails when it rises above its band, and one below its band passes
+     * with a note to re-baseline. Measured on 2026-11-30: on a faster, quieter host (CPU probe 5.5
+     * ms against 8 at recording, loopback 0.008 ms against 0.019) unchanged code read zk-5node
+     * syncP99 0.17 and 0.21 against a floor of 0.219, and failed two fresh-clone builds as
+     * "Improvements"; a quieter host is an environment change, not the system's. Ratios keep both
+     * edges: an unexplained jump of a ratio still fails.
+     */
+    static Verdict asCeiling(GatedFigure f, Verdict v) {
+        if (v.kind() != Verdict.Kind.IMPROVEMENT || f.unit().startsWith("ratio")) {
+            return v;
+        }
+        return Verdict.of(Verdict.Kind.PASS, v.key(), v.unit(), v.direction(), v.band(), v.measured(), v.reason()
+                + "; below the band passes, a latency being a ceiling (faster than recorded: re-baseline to tighten it)");
     }
 }
