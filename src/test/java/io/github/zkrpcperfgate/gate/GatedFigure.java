@@ -32,6 +32,14 @@ public record GatedFigure(FigureKey key, String unit, Direction direction, doubl
         workloads = List.copyOf(new LinkedHashSet<>(workloads));
     }
 
+    /**
+     * Whether this figure is a latency, judged as a ceiling (only rising above its band fails):
+     * every figure but the ratios, whose units all begin with "ratio".
+     */
+    public boolean ceiling() {
+        return !unit.startsWith("ratio");
+    }
+
     /** Whether {@code round} sampled every workload this figure reads. */
     public boolean measuredIn(Round round) {
         return workloads.stream().allMatch(round::has);

@@ -149,7 +149,7 @@ final class Judging {
      * edges: an unexplained jump of a ratio still fails.
      */
     static Verdict asCeiling(GatedFigure f, Verdict v) {
-        if (v.kind() != Verdict.Kind.IMPROVEMENT || f.unit().startsWith("ratio")) {
+        if (v.kind() != Verdict.Kind.IMPROVEMENT || !f.ceiling()) {
             return v;
         }
         return Verdict.of(Verdict.Kind.PASS, v.key(), v.unit(), v.direction(), v.band(), v.measured(), v.reason()
