@@ -8,7 +8,7 @@ import java.util.function.BooleanSupplier;
 public enum Backend {
     /** docker when an engine answers, else process; external whenever {@code -Dperf.zk.connect} is given. */
     AUTO,
-    /** Testcontainers, an image built from the test classpath's ZooKeeper jars. */
+    /** Testcontainers, an image of the release under test and its own runtime ({@link ServerRuntime}). */
     DOCKER,
     /** Child JVMs running QuorumPeerMain on 127.0.0.1. */
     PROCESS,

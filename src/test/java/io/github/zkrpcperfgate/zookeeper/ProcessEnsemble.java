@@ -19,7 +19,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.stream.Collectors;
 
 /**
- * An ensemble of child JVMs running {@code QuorumPeerMain} from the test classpath, all on
+ * An ensemble of child JVMs running {@code QuorumPeerMain} of the release under test ({@link ServerRuntime}), all on
  * 127.0.0.1, with data in a temporary directory: the backend for machines without Docker.
  */
 final class ProcessEnsemble implements ZooKeeperEnsemble {
@@ -90,7 +90,7 @@ final class ProcessEnsemble implements ZooKeeperEnsemble {
         try (var logback = ProcessEnsemble.class.getResourceAsStream("/zookeeper-server/logback.xml")) {
             Files.copy(logback, conf.resolve("logback.xml"), java.nio.file.StandardCopyOption.REPLACE_EXISTING);
         }
-        String classpath = conf + File.pathSeparator + ServerClasspath.serverJars().stream()
+        String classpath = conf + File.pathSeparator + ServerRuntime.jars().stream()
                 .map(Path::toString).collect(Collectors.joining(File.pathSeparator));
         String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
         List<NodeEndpoint> endpoints = new ArrayList<>();

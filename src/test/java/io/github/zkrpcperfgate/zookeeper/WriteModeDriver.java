@@ -201,7 +201,9 @@ public final class WriteModeDriver implements ScenarioDriver {
                 workloads.addAll(WriteModeScenarios.workloads(ensemble.spec().scenario(), zk, root, ops, multiBatch));
             }
             facts.put("backend", ensembles.backend().jsonName());
-            facts.put("zookeeperVersion", System.getProperty("zookeeper.version", org.apache.zookeeper.Version.getFullVersion()));
+            String version = ServerRuntime.versionUnderTest();
+            facts.put("zookeeperVersion", version);
+            facts.put("zookeeperServerRuntime", ServerRuntime.describe(version, ServerRuntime.jars(version)));
             facts.put("zookeeperOpsPerSet", Integer.toString(ops));
             facts.put("fsyncProbe", probes.fsyncWhere());
             if (ensembles.backend() == Backend.DOCKER) {

@@ -13,8 +13,9 @@ import org.testcontainers.DockerClientFactory;
 import org.testcontainers.images.builder.ImageFromDockerfile;
 
 /**
- * The ZooKeeper server image: a JRE base image plus exactly the ZooKeeper jars of the test
- * classpath. A fixed name and no delete-on-exit let Docker's layer cache make rebuilds ~0.5 s
+ * The ZooKeeper server image: a JRE base image plus the runtime of the release under test
+ * ({@link ServerRuntime}), one image per release. A fixed name and no delete-on-exit let Docker's
+ * layer cache make rebuilds ~0.5 s
  * (and Ryuk is off, so a deleted-on-exit image would leak untagged layers).
  */
 final class ZooKeeperImage {
@@ -55,8 +56,8 @@ final class ZooKeeperImage {
 
     private static String buildNow(String baseImage) throws Exception {
         requireBaseImage(baseImage);
-        List<Path> jars = ServerClasspath.serverJars();
-        String version = System.getProperty("zookeeper.version", "dev");
+        String version = ServerRuntime.versionUnderTest();
+        List<Path> jars = ServerRuntime.jars(version);
         String name = "zk-rpc-perfgate/zookeeper:" + version;
         ImageFromDockerfile image = new ImageFromDockerfile(name, false)
                 .withFileFromString("Dockerfile", String.join("\n",
