@@ -88,7 +88,7 @@ public final class GateEngine {
      * away, a child JVM was killed) fails naming them and what was seen, the client's error as the
      * cause; any other failure is the run's own and passes unchanged.
      */
-    static Exception explained(ScenarioDriver driver, Exception failure) {
+    public static Exception explained(ScenarioDriver driver, Exception failure) {
         List<String> dead = driver.deadServers();
         if (dead.isEmpty()) {
             return failure;

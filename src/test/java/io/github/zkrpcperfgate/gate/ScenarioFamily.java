@@ -15,4 +15,22 @@ public interface ScenarioFamily {
 
     /** A driver for the scenarios {@code settings} selects, with {@code injection}'s slowdown built in. */
     ScenarioDriver driver(PerfSettings settings, Injection injection);
+
+    /**
+     * The release this build runs of what {@code versionProperty} names (e.g. {@code zookeeper.version}):
+     * the candidate of a same-run comparison; empty when the property is not this family's.
+     */
+    default java.util.Optional<String> releaseUnderTest(String versionProperty) {
+        return java.util.Optional.empty();
+    }
+
+    /**
+     * A driver of the same scenarios running {@code release} of what {@code versionProperty}
+     * names: the reference side of a same-run comparison. Empty when the property is not this
+     * family's; fails, naming it, when the release cannot be had, before any server starts.
+     */
+    default java.util.Optional<ScenarioDriver> driverOf(PerfSettings settings, Injection injection, String versionProperty,
+                                                        String release) {
+        return java.util.Optional.empty();
+    }
 }

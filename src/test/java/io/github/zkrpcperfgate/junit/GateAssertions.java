@@ -51,8 +51,14 @@ public final class GateAssertions {
     static String failureMessage(FigureResult f) {
         String measured = Judge.describe(f.value(), f.unit());
         String band = f.band() == null ? "no band" : "band " + f.band();
-        return f.key() + ": " + f.verdictName() + " — measured " + measured + ", " + band + " (" + f.direction() + ").\n"
-                + f.reason() + "\n"
+        String head = f.key() + ": " + f.verdictName() + " — measured " + measured + ", " + band + " (" + f.direction() + ").\n"
+                + f.reason() + "\n";
+        if (io.github.zkrpcperfgate.compare.ComparedFigures.isCompared(f.unit())) {
+            return head + "The candidate release is measured against the reference in the same run: no baseline to"
+                    + " re-record. Find what in the version change slowed it, or accept it deliberately with"
+                    + " -Dperf.compare.tolerance=<factor> and say why.";
+        }
+        return head
                 + nextStep(f.verdict().kind())
                 + ": " + BaselineException.updateCommand(f.key().scenario())
                 + " and commit baselines/ with the measured reason.";

@@ -31,6 +31,19 @@ class GateAssertionsTest {
     }
 
     @Test
+    void aSameRunComparisonsRegressionSaysThereIsNoBaselineToReRecord() {
+        FigureResult slower = FigureResult.of(new FigureKey("zk-1node", "syncP50"), "x slower than 3.9.4",
+                Direction.LOWER_IS_BETTER, new Estimate(1.21, 1.15, 1.3, 16), new Band(1 / 1.1, 1.1),
+                Verdict.Kind.REGRESSION, "wholly above the band", List.of());
+        assertThatThrownBy(() -> GateAssertions.assertWithinBaseline(slower))
+                .hasMessageContaining("zk-1node / syncP50: Regression")
+                .hasMessageContaining("measured 1.21 x slower than 3.9.4 (95% CI 1.15 to 1.3, 16 rounds)")
+                .hasMessageContaining("no baseline to re-record")
+                .hasMessageContaining("-Dperf.compare.tolerance")
+                .hasMessageNotContaining("perf.baselines.update");
+    }
+
+    @Test
     void anImprovementFailsTooAndSaysWhy() {
         assertThatThrownBy(() -> GateAssertions.assertWithinBaseline(figure("Improvement")))
                 .hasMessageContaining("as suspicious as a loss");

@@ -1,10 +1,13 @@
 package io.github.zkrpcperfgate.junit;
 
+import io.github.zkrpcperfgate.compare.ComparisonEngine;
+import io.github.zkrpcperfgate.compare.ReleaseComparison;
 import io.github.zkrpcperfgate.gate.GateEngine;
 import io.github.zkrpcperfgate.gate.Injection;
 import io.github.zkrpcperfgate.gate.PerfSettings;
 import io.github.zkrpcperfgate.gate.ScenarioDriver;
 import io.github.zkrpcperfgate.gate.ScenarioFamily;
+import io.github.zkrpcperfgate.measure.Progress;
 import io.github.zkrpcperfgate.report.PerfReport;
 import io.github.zkrpcperfgate.result.GroupResult;
 import java.util.ArrayList;
@@ -41,9 +44,38 @@ final class PerfGateExtension implements BeforeAllCallback, ParameterResolver {
         context.getStore(NAMESPACE).put(ScenarioDriver.class, driver);
         Assumptions.assumeFalse(driver.figures().isEmpty(), "no scenario of " + familyClass.getSimpleName()
                 + " " + family.scenarioNames() + " matches -Dperf.scenarios=" + build.settings().scenarioGlobs());
-        GroupResult result = GateEngine.of(build.settings(), build.settings().gateMode()).run(driver);
+        java.util.Optional<GroupResult> compared = compared(family, driver, build.settings());
+        GroupResult result = compared.isPresent() ? compared.get()
+                : GateEngine.of(build.settings(), build.settings().gateMode()).run(driver);
         build.report().add(result);
         context.getStore(NAMESPACE).put(GateBuild.class, new GateBuild(build.settings(), build.report(), result));
+    }
+
+    /**
+     * {@code -Dperf.compare=<version property>=<release>} naming this family's system: the driver
+     * (the candidate, the POM's release) measured against the same scenarios on the named release,
+     * in the same run, instead of against baselines. An injection slows the candidate only.
+     */
+    private static java.util.Optional<GroupResult> compared(ScenarioFamily family, ScenarioDriver candidate,
+                                                            PerfSettings settings) throws Exception {
+        java.util.Optional<ReleaseComparison> compare = ReleaseComparison.from(System.getProperties());
+        if (compare.isEmpty()) {
+            return java.util.Optional.empty();
+        }
+        ReleaseComparison c = compare.get();
+        java.util.Optional<String> release = family.releaseUnderTest(c.key());
+        if (release.isEmpty()) {
+            return java.util.Optional.empty();
+        }
+        ScenarioDriver reference;
+        try {
+            reference = family.driverOf(settings, Injection.none(), c.key(), c.reference()).orElseThrow();
+        } catch (RuntimeException e) {
+            candidate.close();
+            throw e;
+        }
+        return java.util.Optional.of(new ComparisonEngine(settings.plan(PerfSettings.DEFAULT_PLAN), Progress.toStdout())
+                .run(candidate.group(), reference, candidate, release.get(), c));
     }
 
     @Override
@@ -77,6 +109,14 @@ final class PerfGateExtension implements BeforeAllCallback, ParameterResolver {
             List<String> known = new ArrayList<>();
             ServiceLoader.load(ScenarioFamily.class).forEach(f -> known.addAll(f.scenarioNames()));
             settings.requireEveryGlobSelects(known);
+            ReleaseComparison.from(System.getProperties()).ifPresent(c -> {
+                List<String> comparable = new ArrayList<>();
+                ServiceLoader.load(ScenarioFamily.class).forEach(f -> f.releaseUnderTest(c.key()).ifPresent(comparable::add));
+                if (comparable.isEmpty()) {
+                    throw new IllegalArgumentException("-Dperf.compare=" + c.key() + "=" + c.reference() + ": no scenario family"
+                            + " compares releases of \"" + c.key() + "\" (zookeeper.version is the one that does)");
+                }
+            });
             System.out.println("[perf] testbed " + settings.testbed() + ": baselines in "
                     + settings.baselinesDir().resolve(settings.testbed().name()) + " (-Dperf.testbed to choose another)");
             return new Build(settings, new PerfReport(settings.reportDir()));

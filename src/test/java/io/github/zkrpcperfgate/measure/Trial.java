@@ -29,6 +29,8 @@ public final class Trial {
     private final TrialPlan plan;
     private final Progress progress;
     private final LongSupplier nanoClock;
+    /** Present: each round's order is a shuffle seeded by it and the round's index, instead of a rotation. */
+    private final java.util.OptionalLong orderSeed;
     private final List<Round> rounds = new ArrayList<>();
     private int warmupsDone;
 
@@ -38,6 +40,18 @@ public final class Trial {
 
     /** @param nanoClock monotonic nanoseconds; {@code System::nanoTime} except in tests of the engine */
     public Trial(List<Workload> workloads, TrialPlan plan, Progress progress, LongSupplier nanoClock) {
+        this(workloads, plan, progress, nanoClock, java.util.OptionalLong.empty());
+    }
+
+    /**
+     * @param orderSeed present: every round samples its workloads in a random order seeded by this
+     *                  and the round's index (reproducible, and the same for a rerun with the seed),
+     *                  so that no workload always runs before another, as the two sides of a
+     *                  comparison must not; empty: the order rotates by one each round
+     */
+    public Trial(List<Workload> workloads, TrialPlan plan, Progress progress, LongSupplier nanoClock,
+                 java.util.OptionalLong orderSeed) {
+        this.orderSeed = orderSeed;
         if (workloads.isEmpty()) {
             throw new IllegalArgumentException("a trial needs at least one workload");
         }
@@ -85,11 +99,15 @@ public final class Trial {
     }
 
     private Round runRound(List<Workload> chosen, int index, String phase, int shown, int total) throws Exception {
-        int offset = Math.floorMod(index, chosen.size());
+        List<Workload> sequence = new ArrayList<>(chosen);
+        if (orderSeed.isPresent()) {
+            java.util.Collections.shuffle(sequence, new java.util.Random(orderSeed.getAsLong() * 1_000_003L + index));
+        } else {
+            java.util.Collections.rotate(sequence, -Math.floorMod(index, chosen.size()));
+        }
         List<String> order = new ArrayList<>();
         Map<String, Sample> samples = new LinkedHashMap<>();
-        for (int i = 0; i < chosen.size(); i++) {
-            Workload workload = chosen.get((offset + i) % chosen.size());
+        for (Workload workload : sequence) {
             Sample sample = sample(workload, index);
             order.add(workload.name());
             samples.put(workload.name(), sample);

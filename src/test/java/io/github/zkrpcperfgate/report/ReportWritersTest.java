@@ -63,6 +63,25 @@ class ReportWritersTest {
     }
 
     @Test
+    void aSameRunComparisonOpensWithItsTableOfChangesAndNoReBaselineCommand() {
+        FigureResult slower = FigureResult.of(new FigureKey("zk-1node", "syncP50"), "x slower than 3.9.4",
+                Direction.LOWER_IS_BETTER, new Estimate(1.213, 1.15, 1.3, 16), new Band(1 / 1.1, 1.1),
+                Verdict.Kind.REGRESSION, "wholly above", List.of(1.2));
+        FigureResult same = FigureResult.of(new FigureKey("zk-1node", "asyncOverSync"), "x slower than 3.9.4",
+                Direction.LOWER_IS_BETTER, new Estimate(0.96, 0.9, 1.05, 16), new Band(1 / 1.1, 1.1),
+                Verdict.Kind.PASS, "inside", List.of(0.96));
+        GroupResult compared = new GroupResult("zookeeper", new TreeMap<>(Map.of("zookeeperVersion", "3.9.5",
+                "reference.zookeeperVersion", "3.9.4")), List.of(same, slower), List.of(), List.of(), List.of("ℹ same-run"));
+        String md = SummaryMarkdown.render(List.of(compared));
+        assertThat(md).contains("## zookeeper: zookeeperVersion 3.9.4 → 3.9.5",
+                "| zk-1node / syncP50 | +21.3% | +15.0% to +30.0% | ❌ Regression |",
+                "| zk-1node / asyncOverSync | −4.0% | −10.0% to +5.0% | Pass |",
+                "no baseline to re-record");
+        assertThat(md.indexOf("## zookeeper: zookeeperVersion")).isLessThan(md.indexOf("## Failed figures"));
+        assertThat(md).doesNotContain("perf.baselines.update");
+    }
+
+    @Test
     void theJobSummaryIsAppendedOnlyWhenGitHubProvidesAFile(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir)
             throws Exception {
         java.nio.file.Path summary = dir.resolve("step-summary.md");

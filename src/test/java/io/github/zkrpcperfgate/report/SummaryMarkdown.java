@@ -1,6 +1,8 @@
 package io.github.zkrpcperfgate.report;
 
 import io.github.zkrpcperfgate.baseline.BaselineException;
+import io.github.zkrpcperfgate.compare.ComparedFigures;
+import io.github.zkrpcperfgate.compare.ComparisonEngine;
 import io.github.zkrpcperfgate.result.FigureResult;
 import io.github.zkrpcperfgate.result.GroupResult;
 import io.github.zkrpcperfgate.result.Headline;
@@ -29,14 +31,20 @@ public final class SummaryMarkdown {
         // What no row can say: a testbed without baselines, a machine that was busy.
         groups.stream().flatMap(g -> g.notes().stream()).filter(n -> n.startsWith("ℹ ") || n.startsWith("⚠ machine busy"))
                 .distinct().forEach(n -> md.append("\n> ").append(n).append('\n'));
+        groups.forEach(g -> comparison(g, md));
         if (!failed.isEmpty()) {
             md.append("\n## Failed figures\n\n");
             failed.forEach(f -> md.append("- **").append(f.key()).append("** ").append(f.verdictName())
-                    .append(": ").append(f.reason()).append("\n  If deliberate, re-baseline and commit `baselines/` with the reason: `")
-                    .append(BaselineException.updateCommand(f.key().scenario()))
-                    .append("`\n"));
-            String scenarios = failed.stream().map(f -> f.key().scenario()).distinct().collect(Collectors.joining(","));
-            md.append("\nAll at once:\n\n```\n").append(BaselineException.updateCommand(scenarios)).append("\n```\n");
+                    .append(": ").append(f.reason()).append(ComparedFigures.isCompared(f.unit())
+                            ? "\n  Measured against the reference in the same run, no baseline to re-record: find what in the"
+                              + " version change slowed it, or accept it with `-Dperf.compare.tolerance` and say why.\n"
+                            : "\n  If deliberate, re-baseline and commit `baselines/` with the reason: `"
+                              + BaselineException.updateCommand(f.key().scenario()) + "`\n"));
+            String scenarios = failed.stream().filter(f -> !ComparedFigures.isCompared(f.unit()))
+                    .map(f -> f.key().scenario()).distinct().collect(Collectors.joining(","));
+            if (!scenarios.isEmpty()) {
+                md.append("\nAll at once:\n\n```\n").append(BaselineException.updateCommand(scenarios)).append("\n```\n");
+            }
         }
         if (!disturbed.isEmpty()) {
             md.append("\n## Not judged: the machine was busy\n\n");
@@ -76,5 +84,38 @@ public final class SummaryMarkdown {
             changes.forEach((group, lines) -> lines.forEach(line -> md.append("- ").append(line).append('\n')));
         }
         return md.toString();
+    }
+
+    /**
+     * A same-run comparison's table, first thing after the verdict: "zookeeperVersion 3.9.4 →
+     * 3.9.5", then per figure the candidate's change against the reference in percent (above 0:
+     * slower or worse), its 95% interval and verdict.
+     */
+    private static void comparison(GroupResult g, StringBuilder md) {
+        List<FigureResult> compared = g.figures().stream().filter(f -> ComparedFigures.isCompared(f.unit())).toList();
+        if (compared.isEmpty()) {
+            return;
+        }
+        String versions = g.environment().keySet().stream().filter(k -> g.environment().containsKey("reference." + k))
+                .filter(k -> k.toLowerCase(java.util.Locale.ROOT).endsWith("version"))
+                .map(k -> k + " " + g.environment().get("reference." + k) + " → " + g.environment().get(k))
+                .collect(Collectors.joining(", "));
+        md.append("\n## ").append(g.group()).append(": ").append(versions.isEmpty() ? "reference → candidate" : versions)
+                .append("\n\n| figure | change | 95% interval | verdict |\n|---|---|---|---|\n");
+        for (FigureResult f : compared) {
+            md.append("| ").append(f.key()).append(" | ").append(percent(f.value().median()))
+                    .append(" | ").append(percent(f.value().low())).append(" to ").append(percent(f.value().high()))
+                    .append(" | ").append(f.passed() ? "" : "❌ ").append(f.verdictName())
+                    .append(f.reason().startsWith(ComparisonEngine.NOT_SETTLED) ? " (not settled)" : "").append(" |\n");
+        }
+    }
+
+    /** A slowdown factor as a change: 1.053 → "+5.3%", 0.96 → "−4.0%". */
+    static String percent(double factor) {
+        if (Double.isNaN(factor)) {
+            return "—";
+        }
+        double change = (factor - 1) * 100;
+        return (change >= 0 ? "+" : "−") + String.format(java.util.Locale.ROOT, "%.1f%%", Math.abs(change));
     }
 }

@@ -58,7 +58,7 @@ final class ContainerEnsemble implements ZooKeeperEnsemble {
         long t0 = System.nanoTime();
         try {
             Leftovers.sweepDocker(DockerClientFactory.instance().client());
-            String image = ZooKeeperImage.build(baseImage);
+            String image = ZooKeeperImage.build(baseImage, spec.release());
             String subnetPrefix = spec.standalone() ? null : createNetwork();
             for (int id = 1; id <= spec.size(); id++) {
                 containers.add(container(image, id, subnetPrefix));

@@ -12,9 +12,10 @@ import java.util.List;
  * @param serverJvmFlags extra flags for every server JVM (e.g. an injected slowdown)
  * @param serverFsyncDelayMicros an injected slowdown: every fsync of every server returns this many
  *                       µs late (an LD_PRELOAD shim); 0 for none
+ * @param release        the ZooKeeper release its servers run, e.g. {@code 3.9.5} ({@link ServerRuntime})
  */
 public record EnsembleSpec(String scenario, int size, Duration readyTimeout, List<String> serverJvmFlags,
-                           long serverFsyncDelayMicros) {
+                           long serverFsyncDelayMicros, String release) {
 
     public EnsembleSpec {
         if (size < 1 || (size > 1 && size % 2 == 0)) {
@@ -27,18 +28,27 @@ public record EnsembleSpec(String scenario, int size, Duration readyTimeout, Lis
         if (serverFsyncDelayMicros < 0) {
             throw new IllegalArgumentException(scenario + ": serverFsyncDelayMicros must be >= 0, was " + serverFsyncDelayMicros);
         }
+        if (release == null || release.isBlank()) {
+            throw new IllegalArgumentException(scenario + ": a release to run is needed");
+        }
     }
 
+    /** An ensemble of the release under test (the client's: {@link ServerRuntime#versionUnderTest()}). */
     public static EnsembleSpec of(String scenario, int size) {
-        return new EnsembleSpec(scenario, size, Duration.ofSeconds(90), List.of(), 0);
+        return new EnsembleSpec(scenario, size, Duration.ofSeconds(90), List.of(), 0, ServerRuntime.versionUnderTest());
     }
 
     public EnsembleSpec withServerJvmFlags(List<String> flags) {
-        return new EnsembleSpec(scenario, size, readyTimeout, flags, serverFsyncDelayMicros);
+        return new EnsembleSpec(scenario, size, readyTimeout, flags, serverFsyncDelayMicros, release);
     }
 
     public EnsembleSpec withServerFsyncDelayMicros(long micros) {
-        return new EnsembleSpec(scenario, size, readyTimeout, serverJvmFlags, micros);
+        return new EnsembleSpec(scenario, size, readyTimeout, serverJvmFlags, micros, release);
+    }
+
+    /** The same ensemble running another ZooKeeper release (one side of a comparison). */
+    public EnsembleSpec withRelease(String other) {
+        return new EnsembleSpec(scenario, size, readyTimeout, serverJvmFlags, serverFsyncDelayMicros, other);
     }
 
     public boolean standalone() {

@@ -90,7 +90,7 @@ final class ProcessEnsemble implements ZooKeeperEnsemble {
         try (var logback = ProcessEnsemble.class.getResourceAsStream("/zookeeper-server/logback.xml")) {
             Files.copy(logback, conf.resolve("logback.xml"), java.nio.file.StandardCopyOption.REPLACE_EXISTING);
         }
-        String classpath = conf + File.pathSeparator + ServerRuntime.jars().stream()
+        String classpath = conf + File.pathSeparator + ServerRuntime.jars(spec.release()).stream()
                 .map(Path::toString).collect(Collectors.joining(File.pathSeparator));
         String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
         List<NodeEndpoint> endpoints = new ArrayList<>();

@@ -64,10 +64,6 @@ public final class ServerRuntime {
         return m.group(1);
     }
 
-    /** The server jars of {@link #versionUnderTest()}. */
-    public static List<Path> jars() {
-        return jars(versionUnderTest());
-    }
 
     /** The server jars of ZooKeeper {@code version}, resolved now or found from an earlier run. */
     public static synchronized List<Path> jars(String version) {

@@ -15,10 +15,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
-import org.apache.zookeeper.CreateMode;
-import org.apache.zookeeper.ZKUtil;
-import org.apache.zookeeper.ZooDefs;
-import org.apache.zookeeper.ZooKeeper;
 
 /**
  * The ZooKeeper write-mode family's driver: starts the selected ensembles (containers, child JVMs,
@@ -59,6 +55,8 @@ public final class WriteModeDriver implements ScenarioDriver {
     private final int ops;
     private final Injection injection;
     private final EnsembleGroup ensembles;
+    /** The ZooKeeper release measured: its client here, its servers in the ensembles. */
+    private final String release;
 
     /**
      * @param selected the ensembles to run, before the injection's server-side part
@@ -71,6 +69,9 @@ public final class WriteModeDriver implements ScenarioDriver {
         this.ops = ops;
         this.injection = injection;
         this.ensembles = new EnsembleGroup(selected.stream().map(s -> injected(s, injection)).toList(), backend, connect);
+        this.release = selected.stream().map(EnsembleSpec::release).distinct().reduce((a, b) -> {
+            throw new IllegalArgumentException("one driver measures one ZooKeeper release, not " + a + " and " + b);
+        }).orElseGet(ServerRuntime::versionUnderTest);
     }
 
     /**
@@ -161,7 +162,7 @@ public final class WriteModeDriver implements ScenarioDriver {
     private final class Connected implements AutoCloseable {
 
         private final String root;
-        private final Map<ZooKeeperEnsemble, ZooKeeper> clients = new LinkedHashMap<>();
+        private final Map<ZooKeeperEnsemble, ClientSession> clients = new LinkedHashMap<>();
         private final List<DelayingProxy> proxies = new ArrayList<>();
         private final List<Workload> workloads = new ArrayList<>();
         private final Map<String, String> facts = new LinkedHashMap<>();
@@ -192,18 +193,14 @@ public final class WriteModeDriver implements ScenarioDriver {
                     proxies.add(proxy);
                     connectTo = proxy.connectString();
                 }
-                ZooKeeper zk = ZooKeeperClients.connect(connectTo, CONNECT_TIMEOUT);
-                clients.put(ensemble, zk);
-                if (zk.exists(root, false) != null) {
-                    ZKUtil.deleteRecursive(zk, root); // our own root, left by a run that died with this PID
-                }
-                zk.create(root, new byte[0], ZooDefs.Ids.OPEN_ACL_UNSAFE, CreateMode.PERSISTENT);
-                workloads.addAll(WriteModeScenarios.workloads(ensemble.spec().scenario(), zk, root, ops, multiBatch));
+                ClientSession session = ClientRelease.open(release, connectTo, CONNECT_TIMEOUT);
+                clients.put(ensemble, session);
+                session.createRoot(root);
+                workloads.addAll(session.workloads(ensemble.spec().scenario(), root, ops, multiBatch));
             }
             facts.put("backend", ensembles.backend().jsonName());
-            String version = ServerRuntime.versionUnderTest();
-            facts.put("zookeeperVersion", version);
-            facts.put("zookeeperServerRuntime", ServerRuntime.describe(version, ServerRuntime.jars(version)));
+            facts.put("zookeeperVersion", release);
+            facts.put("zookeeperServerRuntime", ServerRuntime.describe(release, ServerRuntime.jars(release)));
             facts.put("zookeeperOpsPerSet", Integer.toString(ops));
             facts.put("fsyncProbe", probes.fsyncWhere());
             if (ensembles.backend() == Backend.DOCKER) {
@@ -217,15 +214,13 @@ public final class WriteModeDriver implements ScenarioDriver {
         /** Removes the run's root (only it), closes the sessions, proxies and probes; one failure does not stop the rest. */
         @Override
         public void close() throws Exception {
-            for (ZooKeeper zk : clients.values()) {
+            for (ClientSession session : clients.values()) {
                 try {
-                    if (zk.exists(root, false) != null) {
-                        ZKUtil.deleteRecursive(zk, root);
-                    }
+                    session.removeRoot(root);
                 } catch (Exception e) {
                     System.err.println("[perf] could not remove " + root + ": " + e);
                 } finally {
-                    zk.close();
+                    session.close();
                 }
             }
             for (DelayingProxy proxy : proxies) {

@@ -7,11 +7,9 @@ import io.github.zkrpcperfgate.gate.Injection;
 import io.github.zkrpcperfgate.gate.PerfSettings;
 import io.github.zkrpcperfgate.gate.ScenarioDriver;
 import io.github.zkrpcperfgate.gate.ScenarioFamily;
-import io.github.zkrpcperfgate.measure.Workload;
 import io.github.zkrpcperfgate.measure.WorkloadNames;
 import io.github.zkrpcperfgate.verdict.BandPolicy;
 import io.github.zkrpcperfgate.verdict.Direction;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -48,7 +46,6 @@ public final class WriteModeScenarios implements ScenarioFamily {
     /** Tail latencies of CPU-bound work guard gross regressions only. */
     static final double TAIL_LATENCY_MIN_BAND = 1.75;
 
-    private static final Duration ASYNC_TIMEOUT = Duration.ofSeconds(120);
     /** How the fsync probe is named in units: "ms above fsync", "ratio (sync less fsync)". */
     private static final String FSYNC = "fsync";
 
@@ -67,8 +64,37 @@ public final class WriteModeScenarios implements ScenarioFamily {
      */
     @Override
     public ScenarioDriver driver(PerfSettings settings, Injection injection) {
+        return driver(settings, injection, ServerRuntime.versionUnderTest());
+    }
+
+    /** {@code zookeeper.version}: the release of the client and of every server. */
+    public static final String VERSION_PROPERTY = "zookeeper.version";
+
+    @Override
+    public java.util.Optional<String> releaseUnderTest(String versionProperty) {
+        return VERSION_PROPERTY.equals(versionProperty) ? java.util.Optional.of(ServerRuntime.versionUnderTest())
+                : java.util.Optional.empty();
+    }
+
+    /** The same ensembles of another release, client and servers: one side of a same-run comparison. */
+    @Override
+    public java.util.Optional<ScenarioDriver> driverOf(PerfSettings settings, Injection injection, String versionProperty,
+                                                       String release) {
+        if (!VERSION_PROPERTY.equals(versionProperty)) {
+            return java.util.Optional.empty();
+        }
+        if (!System.getProperty("perf.zk.connect", "").isBlank()) {
+            throw new IllegalArgumentException("-Dperf.compare=" + versionProperty + "=" + release + " starts both releases'"
+                    + " servers; an external ensemble (-Dperf.zk.connect) runs only one");
+        }
+        ServerRuntime.jars(release); // a release that cannot be resolved fails here, before any server starts
+        return java.util.Optional.of(driver(settings, injection, release));
+    }
+
+    private static ScenarioDriver driver(PerfSettings settings, Injection injection, String release) {
         String connect = System.getProperty("perf.zk.connect", "");
-        List<EnsembleSpec> selected = ensembles(connect).stream().filter(s -> settings.selects(s.scenario())).toList();
+        List<EnsembleSpec> selected = ensembles(connect).stream().filter(s -> settings.selects(s.scenario()))
+                .map(s -> s.withRelease(release)).toList();
         return new WriteModeDriver(selected, Backend.parse(System.getProperty("perf.zk.backend", "auto")), connect,
                 Integer.getInteger("perf.zk.ops", DEFAULT_OPS), injection);
     }
@@ -88,16 +114,6 @@ public final class WriteModeScenarios implements ScenarioFamily {
 
     public static String workloadName(String scenario, WriteMode mode) {
         return WorkloadNames.of(scenario, mode.label());
-    }
-
-    /** One workload per ensemble and write mode, each under the run's own root znode. */
-    static List<Workload> workloads(String scenario, org.apache.zookeeper.ZooKeeper zk, String root, int ops,
-                                    int multiBatch) {
-        List<Workload> workloads = new ArrayList<>();
-        for (WriteMode mode : WriteMode.values()) {
-            workloads.add(new CreateWorkload(scenario, mode, zk, root, ops, multiBatch, ASYNC_TIMEOUT));
-        }
-        return workloads;
     }
 
     /** Every scenario name this catalogue knows, for checking a {@code -Dperf.scenarios} selection. */

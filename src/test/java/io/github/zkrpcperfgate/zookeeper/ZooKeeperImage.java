@@ -38,15 +38,16 @@ final class ZooKeeperImage {
         return env == null || env.isBlank() ? DEFAULT_BASE_IMAGE : env.trim();
     }
 
-    /** Images built by this JVM, by base image: both ensembles of a run share one build. */
+    /** Images built by this JVM, by base image and release: the ensembles of a release share one build. */
     private static final Map<String, String> BUILT = new HashMap<>();
 
-    /** Builds the image once per JVM and base image, and returns its name. */
-    static synchronized String build(String baseImage) throws Exception {
-        String built = BUILT.get(baseImage);
+    /** Builds the image of {@code release} once per JVM and base image, and returns its name. */
+    static synchronized String build(String baseImage, String release) throws Exception {
+        String key = baseImage + " " + release;
+        String built = BUILT.get(key);
         if (built == null) {
-            built = buildNow(baseImage);
-            BUILT.put(baseImage, built);
+            built = buildNow(baseImage, release);
+            BUILT.put(key, built);
         }
         return built;
     }
@@ -54,9 +55,8 @@ final class ZooKeeperImage {
     /** Where the fsync calibration probe's class lies in the image: the probe runs beside a server's data. */
     static final String PROBE_CLASSPATH = "/opt/perfgate";
 
-    private static String buildNow(String baseImage) throws Exception {
+    private static String buildNow(String baseImage, String version) throws Exception {
         requireBaseImage(baseImage);
-        String version = ServerRuntime.versionUnderTest();
         List<Path> jars = ServerRuntime.jars(version);
         String name = "zk-rpc-perfgate/zookeeper:" + version;
         ImageFromDockerfile image = new ImageFromDockerfile(name, false)

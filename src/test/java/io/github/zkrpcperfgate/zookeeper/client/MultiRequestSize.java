@@ -1,4 +1,4 @@
-package io.github.zkrpcperfgate.zookeeper;
+package io.github.zkrpcperfgate.zookeeper.client;
 
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;

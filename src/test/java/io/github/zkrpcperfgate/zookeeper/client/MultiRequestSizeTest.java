@@ -1,4 +1,4 @@
-package io.github.zkrpcperfgate.zookeeper;
+package io.github.zkrpcperfgate.zookeeper.client;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;

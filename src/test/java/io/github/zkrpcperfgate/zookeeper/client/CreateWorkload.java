@@ -1,7 +1,9 @@
-package io.github.zkrpcperfgate.zookeeper;
+package io.github.zkrpcperfgate.zookeeper.client;
 
 import io.github.zkrpcperfgate.measure.LatencyRecorder;
 import io.github.zkrpcperfgate.measure.Workload;
+import io.github.zkrpcperfgate.zookeeper.WriteMode;
+import io.github.zkrpcperfgate.zookeeper.WriteModeScenarios;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
