@@ -201,6 +201,8 @@ public final class WriteModeDriver implements ScenarioDriver {
             facts.put("backend", ensembles.backend().jsonName());
             facts.put("zookeeperVersion", release);
             facts.put("zookeeperServerRuntime", ServerRuntime.describe(release, ServerRuntime.jars(release)));
+            // What the measured client itself reports (its release's loader), not the test classpath's.
+            clients.values().stream().findFirst().ifPresent(session -> facts.put("zookeeperClient", session.release()));
             facts.put("zookeeperOpsPerSet", Integer.toString(ops));
             facts.put("fsyncProbe", probes.fsyncWhere());
             if (ensembles.backend() == Backend.DOCKER) {
