@@ -12,6 +12,8 @@ import java.util.List;
  */
 public final class ComparedFigures {
 
+    private static final String UNIT_PREFIX = "x slower than ";
+
     private ComparedFigures() {
     }
 
@@ -19,8 +21,6 @@ public final class ComparedFigures {
     static String unit(ReleaseComparison c) {
         return UNIT_PREFIX + c.reference();
     }
-
-    private static final String UNIT_PREFIX = "x slower than ";
 
     /** Whether a figure of that unit is a comparison's, not a baseline's. */
     public static boolean isCompared(String unit) {

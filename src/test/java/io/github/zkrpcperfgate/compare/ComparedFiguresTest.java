@@ -103,6 +103,8 @@ class ComparedFiguresTest {
                 .as("ABBA").containsExactly(true, false, false, true);
         p.setProperty("perf.compare.starts", "2");
         assertThatThrownBy(() -> ReleaseComparison.from(p)).hasMessageContaining("perf.compare.starts must be >= 3");
+        p.setProperty("perf.compare.starts", "4.5");
+        assertThatThrownBy(() -> ReleaseComparison.from(p)).hasMessageContaining("whole number");
         p.setProperty("perf.compare", "3.9.4");
         assertThatThrownBy(() -> ReleaseComparison.from(p)).hasMessageContaining("zookeeper.version=3.9.4");
     }

@@ -54,18 +54,19 @@ public record ReleaseComparison(String key, String reference, double tolerance, 
                     + " several is not built yet)");
         }
         return Optional.of(new ReleaseComparison(spec.substring(0, eq).trim(), reference,
-                number(p, "perf.compare.tolerance", DEFAULT_TOLERANCE),
-                (int) number(p, "perf.compare.starts", DEFAULT_STARTS),
-                (int) number(p, "perf.compare.rounds", DEFAULT_ROUNDS),
-                (long) number(p, "perf.compare.seed", DEFAULT_SEED)));
+                parsed(p, "perf.compare.tolerance", DEFAULT_TOLERANCE, Double::parseDouble, "a number"),
+                parsed(p, "perf.compare.starts", DEFAULT_STARTS, Integer::parseInt, "a whole number"),
+                parsed(p, "perf.compare.rounds", DEFAULT_ROUNDS, Integer::parseInt, "a whole number"),
+                parsed(p, "perf.compare.seed", DEFAULT_SEED, Long::parseLong, "a whole number")));
     }
 
-    private static double number(Properties p, String property, double fallback) {
+    private static <T> T parsed(Properties p, String property, T fallback, java.util.function.Function<String, T> parse,
+                                String what) {
         String text = p.getProperty(property, "").trim();
         try {
-            return text.isEmpty() ? fallback : Double.parseDouble(text);
+            return text.isEmpty() ? fallback : parse.apply(text);
         } catch (NumberFormatException e) {
-            throw new IllegalArgumentException("-D" + property + " must be a number, was \"" + text + "\"", e);
+            throw new IllegalArgumentException("-D" + property + " must be " + what + ", was \"" + text + "\"", e);
         }
     }
 

@@ -1,6 +1,7 @@
 package io.github.zkrpcperfgate.gate;
 
 import java.util.List;
+import java.util.Optional;
 
 /**
  * A scenario catalogue that can build its driver: what {@code @PerfGate} on an IT names, and what
@@ -20,8 +21,8 @@ public interface ScenarioFamily {
      * The release this build runs of what {@code versionProperty} names (e.g. {@code zookeeper.version}):
      * the candidate of a same-run comparison; empty when the property is not this family's.
      */
-    default java.util.Optional<String> releaseUnderTest(String versionProperty) {
-        return java.util.Optional.empty();
+    default Optional<String> releaseUnderTest(String versionProperty) {
+        return Optional.empty();
     }
 
     /**
@@ -29,8 +30,8 @@ public interface ScenarioFamily {
      * names: the reference side of a same-run comparison. Empty when the property is not this
      * family's; fails, naming it, when the release cannot be had, before any server starts.
      */
-    default java.util.Optional<ScenarioDriver> driverOf(PerfSettings settings, Injection injection, String versionProperty,
+    default Optional<ScenarioDriver> driverOf(PerfSettings settings, Injection injection, String versionProperty,
                                                         String release) {
-        return java.util.Optional.empty();
+        return Optional.empty();
     }
 }

@@ -12,6 +12,7 @@ import io.github.zkrpcperfgate.report.PerfReport;
 import io.github.zkrpcperfgate.result.GroupResult;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.ServiceLoader;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.extension.BeforeAllCallback;
@@ -44,7 +45,7 @@ final class PerfGateExtension implements BeforeAllCallback, ParameterResolver {
         context.getStore(NAMESPACE).put(ScenarioDriver.class, driver);
         Assumptions.assumeFalse(driver.figures().isEmpty(), "no scenario of " + familyClass.getSimpleName()
                 + " " + family.scenarioNames() + " matches -Dperf.scenarios=" + build.settings().scenarioGlobs());
-        java.util.Optional<GroupResult> compared = compared(family, driver, build.settings());
+        Optional<GroupResult> compared = compared(family, driver, build.settings());
         GroupResult result = compared.isPresent() ? compared.get()
                 : GateEngine.of(build.settings(), build.settings().gateMode()).run(driver);
         build.report().add(result);
@@ -56,16 +57,16 @@ final class PerfGateExtension implements BeforeAllCallback, ParameterResolver {
      * (the candidate, the POM's release) measured against the same scenarios on the named release,
      * in the same run, instead of against baselines. An injection slows the candidate only.
      */
-    private static java.util.Optional<GroupResult> compared(ScenarioFamily family, ScenarioDriver candidate,
+    private static Optional<GroupResult> compared(ScenarioFamily family, ScenarioDriver candidate,
                                                             PerfSettings settings) throws Exception {
-        java.util.Optional<ReleaseComparison> compare = ReleaseComparison.from(System.getProperties());
+        Optional<ReleaseComparison> compare = ReleaseComparison.from(System.getProperties());
         if (compare.isEmpty()) {
-            return java.util.Optional.empty();
+            return Optional.empty();
         }
         ReleaseComparison c = compare.get();
-        java.util.Optional<String> release = family.releaseUnderTest(c.key());
+        Optional<String> release = family.releaseUnderTest(c.key());
         if (release.isEmpty()) {
-            return java.util.Optional.empty();
+            return Optional.empty();
         }
         ScenarioDriver reference;
         try {
@@ -74,7 +75,7 @@ final class PerfGateExtension implements BeforeAllCallback, ParameterResolver {
             candidate.close();
             throw e;
         }
-        return java.util.Optional.of(new ComparisonEngine(settings.plan(PerfSettings.DEFAULT_PLAN), Progress.toStdout())
+        return Optional.of(new ComparisonEngine(settings.plan(PerfSettings.DEFAULT_PLAN), Progress.toStdout())
                 .run(candidate.group(), reference, candidate, release.get(), c));
     }
 

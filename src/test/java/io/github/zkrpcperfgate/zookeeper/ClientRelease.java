@@ -28,7 +28,10 @@ public final class ClientRelease {
 
     /** A connected session of ZooKeeper {@code version}'s client, bounded by {@code timeout}. */
     public static ClientSession open(String version, String connectString, Duration timeout) throws Exception {
-        ClassLoader loader = loader(version);
+        return open(loader(version), version, connectString, timeout);
+    }
+
+    static ClientSession open(ClassLoader loader, String version, String connectString, Duration timeout) throws Exception {
         Thread thread = Thread.currentThread();
         ClassLoader context = thread.getContextClassLoader();
         thread.setContextClassLoader(loader); // whatever the client looks up by name, it finds in its release
@@ -36,7 +39,15 @@ public final class ClientRelease {
             return (ClientSession) Class.forName(SESSION_CLASS, true, loader)
                     .getMethod("open", String.class, Duration.class).invoke(null, connectString, timeout);
         } catch (InvocationTargetException e) {
-            throw e.getCause() instanceof Exception cause ? cause : e;
+            if (e.getCause() instanceof LinkageError missing) {
+                // The harness's client code was compiled against the POM's release; an older one may lack a call.
+                throw new IllegalStateException("ZooKeeper " + version + "'s client lacks what the suite calls ("
+                        + missing + "); this release cannot be measured by this suite", missing);
+            }
+            if (e.getCause() instanceof Exception cause) {
+                throw cause;
+            }
+            throw e;
         } finally {
             thread.setContextClassLoader(context);
         }

@@ -41,6 +41,15 @@ class ReleaseClassLoaderTest {
     }
 
     @Test
+    void aReleaseWhoseClientLacksWhatTheSuiteCallsIsNamedNotAStackOfLinkageErrors() {
+        ClassLoader noClient = ClientRelease.loader("0.0.1", List.of());
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> ClientRelease.open(noClient, "0.0.1", "127.0.0.1:1",
+                        java.time.Duration.ofSeconds(1)))
+                .isInstanceOf(IllegalStateException.class)
+                .hasMessageContaining("ZooKeeper 0.0.1's client lacks what the suite calls");
+    }
+
+    @Test
     void onlyTheReleasesPackagesAreItsOwn() {
         assertThat(ReleaseClassLoader.releaseOwn("org.apache.zookeeper.ZooKeeper")).isTrue();
         assertThat(ReleaseClassLoader.releaseOwn("io.netty.channel.Channel")).isTrue();

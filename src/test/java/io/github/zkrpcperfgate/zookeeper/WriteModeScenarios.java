@@ -12,6 +12,7 @@ import io.github.zkrpcperfgate.verdict.BandPolicy;
 import io.github.zkrpcperfgate.verdict.Direction;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 
 /**
  * The catalogue of the ZooKeeper half, read as a table: which ensembles, which write modes,
@@ -64,34 +65,34 @@ public final class WriteModeScenarios implements ScenarioFamily {
      */
     @Override
     public ScenarioDriver driver(PerfSettings settings, Injection injection) {
-        return driver(settings, injection, ServerRuntime.versionUnderTest());
+        return driverRunning(settings, injection, ServerRuntime.versionUnderTest());
     }
 
     /** {@code zookeeper.version}: the release of the client and of every server. */
     public static final String VERSION_PROPERTY = "zookeeper.version";
 
     @Override
-    public java.util.Optional<String> releaseUnderTest(String versionProperty) {
-        return VERSION_PROPERTY.equals(versionProperty) ? java.util.Optional.of(ServerRuntime.versionUnderTest())
-                : java.util.Optional.empty();
+    public Optional<String> releaseUnderTest(String versionProperty) {
+        return VERSION_PROPERTY.equals(versionProperty) ? Optional.of(ServerRuntime.versionUnderTest())
+                : Optional.empty();
     }
 
     /** The same ensembles of another release, client and servers: one side of a same-run comparison. */
     @Override
-    public java.util.Optional<ScenarioDriver> driverOf(PerfSettings settings, Injection injection, String versionProperty,
+    public Optional<ScenarioDriver> driverOf(PerfSettings settings, Injection injection, String versionProperty,
                                                        String release) {
         if (!VERSION_PROPERTY.equals(versionProperty)) {
-            return java.util.Optional.empty();
+            return Optional.empty();
         }
         if (!System.getProperty("perf.zk.connect", "").isBlank()) {
             throw new IllegalArgumentException("-Dperf.compare=" + versionProperty + "=" + release + " starts both releases'"
                     + " servers; an external ensemble (-Dperf.zk.connect) runs only one");
         }
         ServerRuntime.jars(release); // a release that cannot be resolved fails here, before any server starts
-        return java.util.Optional.of(driver(settings, injection, release));
+        return Optional.of(driverRunning(settings, injection, release));
     }
 
-    private static ScenarioDriver driver(PerfSettings settings, Injection injection, String release) {
+    private static ScenarioDriver driverRunning(PerfSettings settings, Injection injection, String release) {
         String connect = System.getProperty("perf.zk.connect", "");
         List<EnsembleSpec> selected = ensembles(connect).stream().filter(s -> settings.selects(s.scenario()))
                 .map(s -> s.withRelease(release)).toList();
