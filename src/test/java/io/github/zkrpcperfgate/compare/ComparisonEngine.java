@@ -138,10 +138,8 @@ public final class ComparisonEngine {
      */
     static Verdict decided(Verdict v, ReleaseComparison c) {
         return switch (v.kind()) {
-            case IMPROVEMENT -> Verdict.of(Verdict.Kind.PASS, v.key(), v.unit(), v.direction(), v.band(), v.measured(),
-                    v.reason() + "; faster than " + c.reference() + ", which passes");
-            case INCONCLUSIVE -> Verdict.of(Verdict.Kind.PASS, v.key(), v.unit(), v.direction(), v.band(), v.measured(),
-                    NOT_SETTLED + v.reason() + ": not shown to be slower than x" + c.tolerance() + "; more starts"
+            case IMPROVEMENT -> v.passedBecause(v.reason() + "; faster than " + c.reference() + ", which passes");
+            case INCONCLUSIVE -> v.passedBecause(NOT_SETTLED + v.reason() + ": not shown to be slower than x" + c.tolerance() + "; more starts"
                             + " (-Dperf.compare.starts, now " + c.starts() + ") narrow the interval");
             default -> v;
         };

@@ -152,7 +152,7 @@ final class Judging {
         if (v.kind() != Verdict.Kind.IMPROVEMENT || !f.ceiling()) {
             return v;
         }
-        return Verdict.of(Verdict.Kind.PASS, v.key(), v.unit(), v.direction(), v.band(), v.measured(), v.reason()
+        return v.passedBecause(v.reason()
                 + "; below the band passes, a latency being a ceiling (faster than recorded: re-baseline to tighten it)");
     }
 }

@@ -76,6 +76,11 @@ public sealed interface Verdict {
         };
     }
 
+    /** The same figure and measurement, passed, for {@code reason} (e.g. a latency below its band: a ceiling). */
+    default Verdict passedBecause(String reason) {
+        return of(Kind.PASS, key(), unit(), direction(), band(), measured(), reason);
+    }
+
     /** The same verdict about another measurement (e.g. a figure read back from results.json). */
     static Verdict of(Kind kind, FigureKey key, String unit, Direction direction, Band band, Estimate measured,
                       String reason) {

@@ -1,5 +1,6 @@
 package io.github.zkrpcperfgate.zookeeper;
 
+import io.github.zkrpcperfgate.measure.ChildJava;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
@@ -118,7 +119,7 @@ public final class ServerRuntime {
         if (maven.exitValue() != 0) {
             throw new IOException("Maven exited with " + maven.exitValue() + " (is " + version + " a published ZooKeeper"
                     + " release? an offline build needs it in the local repository; run once online):\n"
-                    + tail(Files.readString(log), 15));
+                    + new ChildJava.Output(maven.exitValue(), Files.readString(log)).tail(15));
         }
         List<Path> jars = select(listJars(work.resolve("lib")), version);
         Files.writeString(work.resolve(COMPLETE), String.join("\n", jars.stream().map(p -> p.getFileName().toString()).toList()) + "\n");
@@ -204,10 +205,5 @@ public final class ServerRuntime {
                     + runtimeDir().resolve(version) + " and rerun");
         }
         return jars;
-    }
-
-    private static String tail(String text, int lines) {
-        List<String> all = text.lines().toList();
-        return String.join("\n", all.subList(Math.max(0, all.size() - lines), all.size()));
     }
 }
