@@ -1,7 +1,10 @@
 package io.github.zkrpcperfgate.calibration;
 
 import io.github.zkrpcperfgate.measure.Round;
+import io.github.zkrpcperfgate.stats.MedianInterval;
 import java.util.List;
+import java.util.Map;
+import java.util.OptionalDouble;
 
 /**
  * What a latency is measured against so that a ceiling travels between machines: the same
@@ -35,5 +38,31 @@ public enum Calibration {
     /** The calibration's length in this round, in milliseconds: the sum of its probes' medians. */
     public double millis(Round round) {
         return probes.stream().mapToDouble(p -> round.sample(p).latencyMillis(50)).sum();
+    }
+
+    /** The median of {@link #millis} over {@code rounds}: the calibration's length in a whole run. */
+    public double medianMillis(List<Round> rounds) {
+        return MedianInterval.of(rounds.stream().map(this::millis).toList()).median();
+    }
+
+    /**
+     * The calibration's length where a baseline was recorded, from the probe medians its
+     * environment fingerprint keeps (see {@link CalibrationProbes#medians}); empty when one is
+     * missing or unreadable (a file recorded before the probe existed).
+     */
+    public OptionalDouble recordedMillis(Map<String, String> environment) {
+        double sum = 0;
+        for (String probe : probes) {
+            try {
+                double ms = Double.parseDouble(environment.getOrDefault(CalibrationProbes.factKey(probe), ""));
+                if (!(Double.isFinite(ms) && ms > 0)) {
+                    return OptionalDouble.empty();
+                }
+                sum += ms;
+            } catch (NumberFormatException e) {
+                return OptionalDouble.empty();
+            }
+        }
+        return OptionalDouble.of(sum);
     }
 }

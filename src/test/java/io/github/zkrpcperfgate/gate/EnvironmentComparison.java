@@ -37,7 +37,7 @@ final class EnvironmentComparison {
             if (!differences.isEmpty()) {
                 warnings.add("⚠ " + scenario + ": the environment differs from the one that recorded "
                         + baselines.file().getFileName() + " (" + String.join("; ", differences)
-                        + "). Ratios and calibrated latencies are meant to hold across machines; figures in ms are not."
+                        + "). Ratios and calibrated latencies are meant to hold across machines; figures in ms hold only on their testbed (their bands follow its CPU probe)."
                         + " If this is the new normal, re-baseline on it: " + BaselineException.UPDATE_COMMAND);
             }
         }

@@ -7,6 +7,7 @@ import io.github.zkrpcperfgate.verdict.FigureKey;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Optional;
 import java.util.function.ToDoubleFunction;
 
 /**
@@ -18,9 +19,24 @@ import java.util.function.ToDoubleFunction;
  * @param workloads         the workloads {@code perRound} reads, numerator first for a ratio: a round
  *                          lacking one does not count
  * @param perRound          the figure's value in one round (finite, > 0)
+ * @param bandFollows       a calibration the band moves with: the recorded band scaled by this run's
+ *                          calibration over the recording's (see {@link CalibratedBand}); for
+ *                          figures in ms of CPU work, which follow the machine's speed
+ * @param tail              a p99 or beyond: at the round cap only a settled interval decides it
+ *                          (see {@link Judging#decideAtCap})
  */
 public record GatedFigure(FigureKey key, String unit, Direction direction, double minimumBandFactor,
-                          List<String> workloads, ToDoubleFunction<Round> perRound) {
+                          List<String> workloads, ToDoubleFunction<Round> perRound,
+                          Optional<Calibration> bandFollows, boolean tail) {
+
+    /** Percentiles from here up are tails: a handful of stalls per round decides them. */
+    public static final double TAIL_PERCENTILE = 99;
+
+    /** A figure whose band is used as recorded, and which is not a tail. */
+    public GatedFigure(FigureKey key, String unit, Direction direction, double minimumBandFactor,
+                       List<String> workloads, ToDoubleFunction<Round> perRound) {
+        this(key, unit, direction, minimumBandFactor, workloads, perRound, Optional.empty(), false);
+    }
 
     public GatedFigure {
         if (!(minimumBandFactor > 1)) {
@@ -30,6 +46,22 @@ public record GatedFigure(FigureKey key, String unit, Direction direction, doubl
             throw new IllegalArgumentException(key + ": a figure reads at least one workload");
         }
         workloads = List.copyOf(new LinkedHashSet<>(workloads));
+        bandFollows = bandFollows == null ? Optional.empty() : bandFollows;
+    }
+
+    /**
+     * This figure with its band moving with {@code calibration} from run to run; the calibration's
+     * probes join the workloads, so that every round it is judged on measured them.
+     */
+    public GatedFigure withBandFollowing(Calibration calibration) {
+        List<String> reads = new ArrayList<>(workloads);
+        reads.addAll(calibration.probes());
+        return new GatedFigure(key, unit, direction, minimumBandFactor, reads, perRound, Optional.of(calibration), tail);
+    }
+
+    private GatedFigure asTailIf(double percentile) {
+        return percentile < TAIL_PERCENTILE ? this
+                : new GatedFigure(key, unit, direction, minimumBandFactor, workloads, perRound, bandFollows, true);
     }
 
     /**
@@ -63,7 +95,7 @@ public record GatedFigure(FigureKey key, String unit, Direction direction, doubl
     public static GatedFigure latencyCeiling(String scenario, String name, String workload, double percentile,
                                              double minimumBandFactor) {
         return new GatedFigure(new FigureKey(scenario, name), "ms", Direction.LOWER_IS_BETTER, minimumBandFactor,
-                List.of(workload), round -> round.sample(workload).latencyMillis(percentile));
+                List.of(workload), round -> round.sample(workload).latencyMillis(percentile)).asTailIf(percentile);
     }
 
     /**
@@ -87,7 +119,7 @@ public record GatedFigure(FigureKey key, String unit, Direction direction, doubl
         return new GatedFigure(key, per.unit() + " above " + probeLabel, Direction.LOWER_IS_BETTER, minimumBandFactor,
                 reads,
                 round -> aboveProbe(key, round.sample(workload).latencyMillis(percentile), round, probe, probeLabel)
-                        / per.millis(round));
+                        / per.millis(round)).asTailIf(percentile);
     }
 
     /**
@@ -101,7 +133,8 @@ public record GatedFigure(FigureKey key, String unit, Direction direction, doubl
         FigureKey key = new FigureKey(scenario, name);
         return new GatedFigure(key, "ms above " + probeLabel, Direction.LOWER_IS_BETTER, minimumBandFactor,
                 List.of(workload, probe),
-                round -> aboveProbe(key, round.sample(workload).latencyMillis(percentile), round, probe, probeLabel));
+                round -> aboveProbe(key, round.sample(workload).latencyMillis(percentile), round, probe, probeLabel))
+                .asTailIf(percentile);
     }
 
     /**
@@ -154,7 +187,7 @@ public record GatedFigure(FigureKey key, String unit, Direction direction, doubl
                                 + fixedLabel + " of " + fixedMillis + " ms in round " + round.index());
                     }
                     return above;
-                });
+                }).asTailIf(percentile);
     }
 
     /**
@@ -169,6 +202,6 @@ public record GatedFigure(FigureKey key, String unit, Direction direction, doubl
         reads.addAll(calibration.probes());
         return new GatedFigure(new FigureKey(scenario, name), calibration.unit(), Direction.LOWER_IS_BETTER,
                 minimumBandFactor, reads,
-                round -> round.sample(workload).latencyMillis(percentile) / calibration.millis(round));
+                round -> round.sample(workload).latencyMillis(percentile) / calibration.millis(round)).asTailIf(percentile);
     }
 }

@@ -1,5 +1,6 @@
 package io.github.zkrpcperfgate.hadooprpc;
 
+import io.github.zkrpcperfgate.calibration.Calibration;
 import io.github.zkrpcperfgate.gate.GatedFigure;
 import io.github.zkrpcperfgate.gate.Injection;
 import io.github.zkrpcperfgate.gate.PerfSettings;
@@ -116,12 +117,15 @@ public final class RpcScenarios implements ScenarioFamily {
      * waking a handler). Gated in full, the sleep would hide that work: a band on ~100 ms lets
      * sub-millisecond work grow many times unseen.
      *
-     * <p>Not in CPU-probe units: the probe runs in this JVM beside the RPC servers and pays for
-     * their garbage, so the quotient moved more than the latency did (README, "How a run works").
+     * <p>That work follows the machine's speed, so the band moves with the run's median CPU probe
+     * ({@link GatedFigure#withBandFollowing}). Not divided round by round: the probe runs in this
+     * JVM beside the RPC servers and pays for their garbage, so a per-round quotient moved more
+     * than the latency did (README, "How a run works").
      */
     private static GatedFigure callLatency(RpcScenario s, String name, String workload, double percentile, double band) {
-        return s.handlerSleep().isZero()
+        GatedFigure inMillis = s.handlerSleep().isZero()
                 ? GatedFigure.latencyCeiling(s.name(), name, workload, percentile, band)
                 : GatedFigure.latencyAbove(s.name(), name, workload, percentile, s.handlerSleep().toMillis(), "sleep", band);
+        return inMillis.withBandFollowing(Calibration.CPU);
     }
 }

@@ -1,5 +1,6 @@
 package io.github.zkrpcperfgate.namenode;
 
+import io.github.zkrpcperfgate.calibration.Calibration;
 import io.github.zkrpcperfgate.calibration.FsyncProbe;
 import io.github.zkrpcperfgate.gate.GatedFigure;
 import io.github.zkrpcperfgate.gate.Injection;
@@ -118,9 +119,11 @@ public final class NameNodeScenarios implements ScenarioFamily {
         return figures;
     }
 
+    /** In ms, with a band that moves with the run's median CPU probe: what is left above fsync is CPU work and lock waits. */
     private static GatedFigure latency(NameNodeScenario s, String name, String workload, double percentile, double band) {
-        return s.op().write()
+        GatedFigure inMillis = s.op().write()
                 ? GatedFigure.latencyAboveProbe(s.name(), name, workload, percentile, FsyncProbe.NAME, "fsync", band)
                 : GatedFigure.latencyCeiling(s.name(), name, workload, percentile, band);
+        return inMillis.withBandFollowing(Calibration.CPU);
     }
 }
