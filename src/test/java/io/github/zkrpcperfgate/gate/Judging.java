@@ -94,7 +94,7 @@ final class Judging {
     /**
      * Adds rounds, step by step, for the workloads of figures not yet settled and below the cap.
      * Returns, per settled figure, how many rounds the trial had when it settled: its verdict is
-     * frozen there. Figures at the cap unsettled are decided on their median by the caller.
+     * frozen there. Figures unsettled at the cap are decided by {@link #decideAtCap}.
      */
     private Map<FigureKey, Integer> extendWhileUnsettled(Trial trial, Baselines baselines, List<GatedFigure> figures,
                                                          Map<FigureKey, BaselineFigure> recorded, List<String> notes)

@@ -1,6 +1,7 @@
 package io.github.zkrpcperfgate.junit;
 
 import io.github.zkrpcperfgate.compare.ComparisonEngine;
+import io.github.zkrpcperfgate.compare.InjectedSide;
 import io.github.zkrpcperfgate.compare.ReleaseComparison;
 import io.github.zkrpcperfgate.gate.GateEngine;
 import io.github.zkrpcperfgate.gate.Injection;
@@ -41,12 +42,17 @@ final class PerfGateExtension implements BeforeAllCallback, ParameterResolver {
                 .orElseThrow(() -> new IllegalStateException(context.getRequiredTestClass() + " lacks @PerfGate"))
                 .value();
         ScenarioFamily family = ReflectionSupport.newInstance(familyClass);
-        ScenarioDriver driver = family.driver(build.settings(), Injection.parse(build.settings().inject()));
+        Injection injection = Injection.parse(build.settings().inject());
+        Optional<ReleaseComparison> asked = ReleaseComparison.from(System.getProperties());
+        InjectedSide side = InjectedSide.from(System.getProperties(), asked.isPresent());
+        Optional<ReleaseComparison> compare = asked.filter(c -> family.releaseUnderTest(c.key()).isPresent());
+        ScenarioDriver driver = family.driver(build.settings(),
+                compare.isEmpty() || side.candidate() ? injection : Injection.none());
         context.getStore(NAMESPACE).put(ScenarioDriver.class, driver);
         Assumptions.assumeFalse(driver.figures().isEmpty(), "no scenario of " + familyClass.getSimpleName()
                 + " " + family.scenarioNames() + " matches -Dperf.scenarios=" + build.settings().scenarioGlobs());
-        Optional<GroupResult> compared = compared(family, driver, build.settings());
-        GroupResult result = compared.isPresent() ? compared.get()
+        GroupResult result = compare.isPresent()
+                ? compared(family, driver, build.settings(), compare.get(), injection, side)
                 : GateEngine.of(build.settings(), build.settings().gateMode()).run(driver);
         build.report().add(result);
         context.getStore(NAMESPACE).put(GateBuild.class, new GateBuild(build.settings(), build.report(), result));
@@ -55,28 +61,24 @@ final class PerfGateExtension implements BeforeAllCallback, ParameterResolver {
     /**
      * {@code -Dperf.compare=<version property>=<release>} naming this family's system: the driver
      * (the candidate, the POM's release) measured against the same scenarios on the named release,
-     * in the same run, instead of against baselines. An injection slows the candidate only.
+     * in the same run, instead of against baselines. An injection slows the side
+     * {@code -Dperf.inject.side} names (the candidate unless it says otherwise).
      */
-    private static Optional<GroupResult> compared(ScenarioFamily family, ScenarioDriver candidate,
-                                                            PerfSettings settings) throws Exception {
-        Optional<ReleaseComparison> compare = ReleaseComparison.from(System.getProperties());
-        if (compare.isEmpty()) {
-            return Optional.empty();
-        }
-        ReleaseComparison c = compare.get();
-        Optional<String> release = family.releaseUnderTest(c.key());
-        if (release.isEmpty()) {
-            return Optional.empty();
-        }
+    private static GroupResult compared(ScenarioFamily family, ScenarioDriver candidate, PerfSettings settings,
+                                        ReleaseComparison c, Injection injection, InjectedSide side) throws Exception {
         ScenarioDriver reference;
         try {
-            reference = family.driverOf(settings, Injection.none(), c.key(), c.reference()).orElseThrow();
+            reference = family.driverOf(settings, side.reference() ? injection : Injection.none(), c.key(), c.reference())
+                    .orElseThrow();
         } catch (RuntimeException e) {
             candidate.close();
             throw e;
         }
-        return Optional.of(new ComparisonEngine(settings.plan(PerfSettings.DEFAULT_PLAN), Progress.toStdout())
-                .run(candidate.group(), reference, candidate, release.get(), c));
+        GroupResult result = new ComparisonEngine(settings.plan(PerfSettings.DEFAULT_PLAN), Progress.toStdout())
+                .run(candidate.group(), reference, candidate, family.releaseUnderTest(c.key()).orElseThrow(), c);
+        return injection.isEmpty() ? result : result.withNote("ℹ -Dperf.inject=" + settings.inject() + " slowed "
+                + (side == InjectedSide.BOTH ? "the candidate and the reference alike" : "the " + side + " only")
+                + " (-D" + InjectedSide.PROPERTY + ")");
     }
 
     @Override
