@@ -43,4 +43,13 @@ public final class ComparedFigures {
             return base.direction() == Direction.HIGHER_IS_BETTER ? reference / candidate : candidate / reference;
         });
     }
+
+    /** A slowdown factor as a change: 1.053 → "+5.3%", 0.96 → "−4.0%", NaN → "—". */
+    public static String asChange(double factor) {
+        if (Double.isNaN(factor)) {
+            return "—";
+        }
+        double change = (factor - 1) * 100;
+        return (change >= 0 ? "+" : "−") + String.format(java.util.Locale.ROOT, "%.1f%%", Math.abs(change));
+    }
 }

@@ -12,6 +12,7 @@ import io.github.zkrpcperfgate.measure.Trial;
 import io.github.zkrpcperfgate.measure.TrialPlan;
 import io.github.zkrpcperfgate.result.FigureResult;
 import io.github.zkrpcperfgate.result.GroupResult;
+import io.github.zkrpcperfgate.result.SideValue;
 import io.github.zkrpcperfgate.stats.Estimate;
 import io.github.zkrpcperfgate.stats.HierarchicalMedian;
 import io.github.zkrpcperfgate.verdict.Band;
@@ -57,9 +58,14 @@ public final class ComparisonEngine {
         }, "perf-close-compare-" + group);
         Runtime.getRuntime().addShutdownHook(hook);
         try (reference; candidate) {
-            List<GatedFigure> figures = candidate.figures().stream().map(f -> ComparedFigures.of(f, c)).toList();
+            List<GatedFigure> bases = candidate.figures();
+            List<GatedFigure> figures = bases.stream().map(f -> ComparedFigures.of(f, c)).toList();
             Map<FigureKey, List<List<Double>>> perStart = new LinkedHashMap<>();
-            figures.forEach(f -> perStart.put(f.key(), new ArrayList<>()));
+            Map<FigureKey, Map<String, List<List<Double>>>> sidesPerStart = new LinkedHashMap<>();
+            figures.forEach(f -> {
+                perStart.put(f.key(), new ArrayList<>());
+                sidesPerStart.put(f.key(), Map.of(Sides.REFERENCE, new ArrayList<>(), Sides.CANDIDATE, new ArrayList<>()));
+            });
             List<Sample> samples = new ArrayList<>();
             SortedMap<String, String> environment = new TreeMap<>();
             for (int start = 0; start < c.starts(); start++) {
@@ -76,21 +82,36 @@ public final class ComparisonEngine {
                     second.restart();
                 }
                 List<Round> rounds = measureStart(group, reference, candidate, c, start, environment);
-                for (GatedFigure f : figures) {
-                    perStart.get(f.key()).add(rounds.stream().filter(f::measuredIn)
-                            .map(r -> f.perRound().applyAsDouble(r)).toList());
+                for (int i = 0; i < figures.size(); i++) {
+                    GatedFigure f = figures.get(i);
+                    GatedFigure base = bases.get(i);
+                    List<Round> measured = rounds.stream().filter(f::measuredIn).toList();
+                    perStart.get(f.key()).add(measured.stream().map(r -> f.perRound().applyAsDouble(r)).toList());
+                    sidesPerStart.get(f.key()).forEach((side, values) -> values.add(measured.stream()
+                            .map(r -> base.perRound().applyAsDouble(Sides.view(r, side))).toList()));
                 }
                 rounds.forEach(r -> r.order().forEach(name -> samples.add(r.sample(name))));
             }
             Band band = new Band(1 / c.tolerance(), c.tolerance());
             List<FigureResult> results = new ArrayList<>();
-            for (GatedFigure f : figures) {
+            for (int i = 0; i < figures.size(); i++) {
+                GatedFigure f = figures.get(i);
                 List<List<Double>> values = perStart.get(f.key());
                 Estimate e = HierarchicalMedian.of(values, c.seed());
                 Verdict v = decided(Judge.judge(f.key(), f.unit(), f.direction(), band, e), c);
-                results.add(new FigureResult(v, values.stream().flatMap(List::stream).toList(), f.workloads()));
+                Map<String, List<List<Double>>> sides = sidesPerStart.get(f.key());
+                List<SideValue> sideValues = List.of(
+                        new SideValue(Sides.REFERENCE, c.reference(), bases.get(i).unit(),
+                                HierarchicalMedian.of(sides.get(Sides.REFERENCE), c.seed())),
+                        new SideValue(Sides.CANDIDATE, candidateRelease, bases.get(i).unit(),
+                                HierarchicalMedian.of(sides.get(Sides.CANDIDATE), c.seed())));
+                results.add(new FigureResult(v, values.stream().flatMap(List::stream).toList(), f.workloads(), sideValues));
                 progress.phase(v.name() + "  " + f.key() + ": " + v.reason());
             }
+            environment.put(TOLERANCE, Double.toString(c.tolerance()));
+            environment.put(STARTS, Integer.toString(c.starts()));
+            environment.put(ROUNDS, Integer.toString(c.rounds()));
+            environment.put(SEED, Long.toString(c.seed()));
             String note = "ℹ same-run comparison: candidate " + candidateRelease + " (the POM's " + c.key() + ") against"
                     + " reference " + c.reference() + "; " + c.starts() + " starts of both sides' servers (ABBA), "
                     + c.rounds() + " rounds each, both sides sampled in every round in a random order (seed " + c.seed()
@@ -144,6 +165,12 @@ public final class ComparisonEngine {
             default -> v;
         };
     }
+
+    /** Environment keys of the comparison's settings, for the reports and compare.json. */
+    public static final String TOLERANCE = "compare.tolerance";
+    public static final String STARTS = "compare.starts";
+    public static final String ROUNDS = "compare.rounds";
+    public static final String SEED = "compare.seed";
 
     /** How the reason of a figure the comparison could not settle begins. */
     public static final String NOT_SETTLED = "not settled: ";

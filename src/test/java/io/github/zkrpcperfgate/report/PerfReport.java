@@ -42,6 +42,9 @@ public final class PerfReport {
                     TrendFiles.githubActionBenchmark(groups, Direction.LOWER_IS_BETTER));
             JsonFiles.writeAtomically(directory.resolve(TrendFiles.BENCHER), TrendFiles.bencherMetricFormat(groups));
             JsonFiles.writeAtomically(directory.resolve(HtmlReport.FILE), HtmlReport.render(groups));
+            if (CompareJson.anyIn(groups)) {
+                JsonFiles.writeAtomically(directory.resolve(CompareJson.FILE), CompareJson.render(groups));
+            }
         } catch (IOException e) {
             throw new UncheckedIOException("could not write the perf report to " + directory, e);
         }

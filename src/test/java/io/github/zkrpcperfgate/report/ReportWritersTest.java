@@ -7,6 +7,8 @@ import io.github.zkrpcperfgate.files.JsonFiles;
 import io.github.zkrpcperfgate.measure.Sample;
 import io.github.zkrpcperfgate.result.FigureResult;
 import io.github.zkrpcperfgate.result.GroupResult;
+import io.github.zkrpcperfgate.result.ResultFixtures;
+import io.github.zkrpcperfgate.result.SideValue;
 import io.github.zkrpcperfgate.stats.Estimate;
 import io.github.zkrpcperfgate.verdict.Band;
 import io.github.zkrpcperfgate.verdict.Direction;
@@ -70,15 +72,38 @@ class ReportWritersTest {
         FigureResult same = FigureResult.of(new FigureKey("zk-1node", "asyncOverSync"), "x slower than 3.9.4",
                 Direction.LOWER_IS_BETTER, new Estimate(0.96, 0.9, 1.05, 16), new Band(1 / 1.1, 1.1),
                 Verdict.Kind.PASS, "inside", List.of(0.96));
+        slower = new FigureResult(slower.verdict(), slower.perRound(), slower.workloads(), List.of(
+                new SideValue("reference", "3.9.4", "x(cpu) above fsync", new Estimate(0.0254, 0.021, 0.029, 16)),
+                new SideValue("candidate", "3.9.5", "x(cpu) above fsync", new Estimate(0.0308, 0.026, 0.035, 16))));
         GroupResult compared = new GroupResult("zookeeper", new TreeMap<>(Map.of("zookeeperVersion", "3.9.5",
-                "reference.zookeeperVersion", "3.9.4")), List.of(same, slower), List.of(), List.of(), List.of("ℹ same-run"));
+                "reference.zookeeperVersion", "3.9.4", "compare.tolerance", "1.1", "compare.starts", "4",
+                "compare.rounds", "4", "compare.seed", "20261130")), List.of(same, slower), List.of(), List.of(),
+                List.of("ℹ same-run"));
         String md = SummaryMarkdown.render(List.of(compared));
         assertThat(md).contains("## zookeeper: zookeeperVersion 3.9.4 → 3.9.5",
-                "| zk-1node / syncP50 | +21.3% | +15.0% to +30.0% | ❌ Regression |",
-                "| zk-1node / asyncOverSync | −4.0% | −10.0% to +5.0% | Pass |",
+                "| zk-1node / syncP50 | 0.0254 x(cpu) above fsync | 0.0308 x(cpu) above fsync | +21.3% | +15.0% to +30.0% | ❌ Regression |",
+                "| zk-1node / asyncOverSync | — | — | −4.0% | −10.0% to +5.0% | Pass |",
                 "no baseline to re-record");
         assertThat(md.indexOf("## zookeeper: zookeeperVersion")).isLessThan(md.indexOf("## Failed figures"));
         assertThat(md).doesNotContain("perf.baselines.update");
+
+        assertThat(CompareJson.anyIn(List.of(compared))).isTrue();
+        assertThat(CompareJson.anyIn(ResultFixtures.bothHalves())).isFalse();
+        String json = CompareJson.render(List.of(compared));
+        assertThat(json).contains("\"reference\" : \"3.9.4\"", "\"candidate\" : \"3.9.5\"", "\"tolerance\" : 1.1",
+                "\"seed\" : 20261130", "\"percent\" : \"+21.3%\"", "\"settled\" : true");
+    }
+
+    @Test
+    void aComparedFigureKeepsItsSidesThroughResultsJson() throws Exception {
+        FigureResult f = new FigureResult(FigureResult.of(new FigureKey("zk-1node", "syncP50"), "x slower than 3.9.4",
+                Direction.LOWER_IS_BETTER, new Estimate(1.2, 1.1, 1.3, 16), new Band(1 / 1.1, 1.1),
+                Verdict.Kind.REGRESSION, "wholly above", List.of(1.2)).verdict(), List.of(1.2), List.of("w"), List.of(
+                new SideValue("reference", "3.9.4", "x(cpu) above fsync", new Estimate(0.0254, 0.021, 0.029, 16))));
+        GroupResult g = new GroupResult("zookeeper", new TreeMap<>(), List.of(f), List.of(), List.of(), List.of());
+        FigureResult back = ResultsJson.read(ResultsJson.render(List.of(g)), "test").get(0).figures().get(0);
+        assertThat(back.sides()).isEqualTo(f.sides());
+        assertThat(back.verdict()).isEqualTo(f.verdict());
     }
 
     @Test

@@ -7,6 +7,7 @@ import io.github.zkrpcperfgate.files.JsonFiles;
 import io.github.zkrpcperfgate.measure.Sample;
 import io.github.zkrpcperfgate.result.FigureResult;
 import io.github.zkrpcperfgate.result.GroupResult;
+import io.github.zkrpcperfgate.result.SideValue;
 import io.github.zkrpcperfgate.stats.Estimate;
 import io.github.zkrpcperfgate.verdict.Band;
 import io.github.zkrpcperfgate.verdict.Direction;
@@ -79,23 +80,43 @@ public final class ResultsJson {
         ArrayNode perRound = n.putArray("perRound");
         f.perRound().forEach(perRound::add);
         f.workloads().forEach(n.putArray("workloads")::add);
+        if (!f.sides().isEmpty()) {
+            ArrayNode sides = n.putArray("sides");
+            for (SideValue side : f.sides()) {
+                ObjectNode o = sides.addObject();
+                o.put("side", side.side());
+                o.put("release", side.release());
+                o.put("unit", side.unit());
+                o.put("value", side.value().median());
+                o.putArray("interval").add(side.value().low()).add(side.value().high());
+                o.put("rounds", side.value().sampleCount());
+            }
+        }
     }
 
     /** A figure back from what {@link #figure} wrote; fails on a missing field, naming it. */
     public static FigureResult readFigure(JsonNode n) {
-        JsonNode interval = required(n, "interval");
         JsonNode band = required(n, "band");
         List<Double> perRound = new ArrayList<>();
         required(n, "perRound").forEach(v -> perRound.add(v.asDouble()));
         List<String> workloads = new ArrayList<>();
         n.path("workloads").forEach(w -> workloads.add(w.asText()));
-        return FigureResult.of(new FigureKey(required(n, "scenario").asText(), required(n, "figure").asText()),
-                required(n, "unit").asText(), Direction.fromJsonName(required(n, "direction").asText()),
-                new Estimate(required(n, "value").asDouble(), interval.path(0).asDouble(Double.NaN),
-                        interval.path(1).asDouble(Double.NaN), required(n, "rounds").asInt()),
+        List<SideValue> sides = new ArrayList<>();
+        n.path("sides").forEach(side -> sides.add(new SideValue(required(side, "side").asText(),
+                required(side, "release").asText(), required(side, "unit").asText(), estimate(side))));
+        FigureResult f = FigureResult.of(new FigureKey(required(n, "scenario").asText(), required(n, "figure").asText()),
+                required(n, "unit").asText(), Direction.fromJsonName(required(n, "direction").asText()), estimate(n),
                 band.size() == 2 ? new Band(band.get(0).asDouble(), band.get(1).asDouble()) : null,
                 Verdict.Kind.fromJson(required(n, "verdict").asText()), n.hasNonNull("reason") ? n.get("reason").asText() : null, perRound,
                 workloads);
+        return new FigureResult(f.verdict(), f.perRound(), f.workloads(), sides);
+    }
+
+    /** The {@code value}, {@code interval} and {@code rounds} of a figure or a side. */
+    private static Estimate estimate(JsonNode n) {
+        JsonNode interval = required(n, "interval");
+        return new Estimate(required(n, "value").asDouble(), interval.path(0).asDouble(Double.NaN),
+                interval.path(1).asDouble(Double.NaN), required(n, "rounds").asInt());
     }
 
     private static JsonNode required(JsonNode n, String field) {

@@ -101,21 +101,19 @@ public final class SummaryMarkdown {
                 .map(k -> k + " " + g.environment().get("reference." + k) + " → " + g.environment().get(k))
                 .collect(Collectors.joining(", "));
         md.append("\n## ").append(g.group()).append(": ").append(versions.isEmpty() ? "reference → candidate" : versions)
-                .append("\n\n| figure | change | 95% interval | verdict |\n|---|---|---|---|\n");
+                .append("\n\n| figure | reference | candidate | change | 95% interval | verdict |\n|---|---|---|---|---|---|\n");
         for (FigureResult f : compared) {
-            md.append("| ").append(f.key()).append(" | ").append(percent(f.value().median()))
-                    .append(" | ").append(percent(f.value().low())).append(" to ").append(percent(f.value().high()))
+            md.append("| ").append(f.key()).append(" | ").append(side(f, "reference")).append(" | ").append(side(f, "candidate"))
+                    .append(" | ").append(ComparedFigures.asChange(f.value().median()))
+                    .append(" | ").append(ComparedFigures.asChange(f.value().low())).append(" to ").append(ComparedFigures.asChange(f.value().high()))
                     .append(" | ").append(f.passed() ? "" : "❌ ").append(f.verdictName())
                     .append(f.reason().startsWith(ComparisonEngine.NOT_SETTLED) ? " (not settled)" : "").append(" |\n");
         }
     }
 
-    /** A slowdown factor as a change: 1.053 → "+5.3%", 0.96 → "−4.0%". */
-    static String percent(double factor) {
-        if (Double.isNaN(factor)) {
-            return "—";
-        }
-        double change = (factor - 1) * 100;
-        return (change >= 0 ? "+" : "−") + String.format(java.util.Locale.ROOT, "%.1f%%", Math.abs(change));
+    /** The figure's own median on one side, "0.02539 x(cpu) above fsync", or "—" for a figure without sides. */
+    static String side(FigureResult f, String side) {
+        return f.sides().stream().filter(s -> s.side().equals(side)).findFirst()
+                .map(s -> SignificantDigits.format(s.value().median()) + " " + s.unit()).orElse("—");
     }
 }

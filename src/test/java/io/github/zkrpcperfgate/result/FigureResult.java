@@ -14,13 +14,20 @@ import java.util.List;
  * @param perRound  the figure's value in each measured round, in round order
  * @param workloads the workloads it reads, numerator first for a ratio (the HTML report draws
  *                  a ratio's band onto the numerator's throughput); empty when unknown
+ * @param sides     in a same-run comparison, the figure's own value on each side; else empty
  */
-public record FigureResult(Verdict verdict, List<Double> perRound, List<String> workloads) {
+public record FigureResult(Verdict verdict, List<Double> perRound, List<String> workloads, List<SideValue> sides) {
 
     public FigureResult {
         java.util.Objects.requireNonNull(verdict, "verdict");
         perRound = List.copyOf(perRound);
         workloads = List.copyOf(workloads);
+        sides = List.copyOf(sides);
+    }
+
+    /** A figure of the baseline gate: no sides. */
+    public FigureResult(Verdict verdict, List<Double> perRound, List<String> workloads) {
+        this(verdict, perRound, workloads, List.of());
     }
 
     /** A figure with a verdict of {@code kind} (as results.json spells it back, or a test needs it). */

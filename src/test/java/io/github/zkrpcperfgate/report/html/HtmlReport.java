@@ -1,6 +1,7 @@
 package io.github.zkrpcperfgate.report.html;
 
 import io.github.zkrpcperfgate.baseline.BaselineException;
+import io.github.zkrpcperfgate.compare.ComparedFigures;
 import io.github.zkrpcperfgate.result.FigureResult;
 import io.github.zkrpcperfgate.result.GroupResult;
 import io.github.zkrpcperfgate.result.Headline;
@@ -67,14 +68,20 @@ public final class HtmlReport {
                 .append(Html.escape(Headline.of(figures))).append("</p>\n");
         groups.stream().flatMap(g -> g.notes().stream()).filter(n -> n.startsWith("ℹ ")).distinct()
                 .forEach(n -> html.append("<p class=\"notice\">").append(Html.escape(n)).append("</p>\n"));
+        ComparisonTable.render(groups).ifPresent(table -> html.append("<section id=\"comparison\"><h2>Same-run comparison</h2>")
+                .append("<p class=\"muted\">Each figure on both sides of the comparison, median and 95% interval over starts and ")
+                .append("rounds; the change is the candidate's value over the reference's in the same round (above 0: worse).</p>")
+                .append(table).append("</section>\n"));
         if (!failed.isEmpty()) {
             html.append("<section id=\"failed\"><h2>Failed figures</h2><table><tr><th>verdict</th><th>figure</th><th>why</th>")
                     .append("<th>if deliberate, re-baseline</th></tr>\n");
             for (FigureResult f : failed) {
                 html.append("<tr><td>").append(Html.escape(f.verdictName())).append("</td><td>").append(Html.escape(f.key().toString()))
-                        .append("</td><td>").append(Html.escape(f.reason())).append("</td><td><code>")
-                        .append(Html.escape(BaselineException.updateCommand(f.key().scenario())))
-                        .append("</code></td></tr>\n");
+                        .append("</td><td>").append(Html.escape(f.reason())).append("</td><td>")
+                        .append(ComparedFigures.isCompared(f.unit())
+                                ? "measured against the reference in the same run, no baseline to re-record"
+                                : "<code>" + Html.escape(BaselineException.updateCommand(f.key().scenario())) + "</code>")
+                        .append("</td></tr>\n");
             }
             html.append("</table></section>\n");
         }

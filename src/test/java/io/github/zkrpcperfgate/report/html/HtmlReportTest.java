@@ -1,7 +1,15 @@
 package io.github.zkrpcperfgate.report.html;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import io.github.zkrpcperfgate.result.FigureResult;
+import io.github.zkrpcperfgate.result.GroupResult;
 import io.github.zkrpcperfgate.result.ResultFixtures;
+import io.github.zkrpcperfgate.result.SideValue;
+import io.github.zkrpcperfgate.stats.Estimate;
+import io.github.zkrpcperfgate.verdict.Band;
+import io.github.zkrpcperfgate.verdict.Direction;
+import io.github.zkrpcperfgate.verdict.FigureKey;
+import io.github.zkrpcperfgate.verdict.Verdict;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
@@ -28,6 +36,21 @@ class HtmlReportTest {
     @Test
     void escapesTextFromTheRun() {
         assertThat(html).contains("a note &amp; &lt;markup&gt; stays text").doesNotContain("<markup>");
+    }
+
+    @Test
+    void aComparisonShowsBothSidesValuesAndNoReBaselineCommandForItsFailures() {
+        Verdict slower = Verdict.of(Verdict.Kind.REGRESSION, new FigureKey("zk-1node", "syncP50"), "x slower than 3.9.4",
+                Direction.LOWER_IS_BETTER, new Band(1 / 1.1, 1.1), new Estimate(1.213, 1.15, 1.3, 16), "wholly above");
+        FigureResult f = new FigureResult(slower, List.of(1.213), List.of("candidate:zk-1node/sync"), List.of(
+                new SideValue("reference", "3.9.4", "x(cpu) above fsync", new Estimate(0.0254, 0.021, 0.029, 16)),
+                new SideValue("candidate", "3.9.5", "x(cpu) above fsync", new Estimate(0.0308, 0.026, 0.035, 16))));
+        String page = HtmlReport.render(List.of(new GroupResult("zookeeper", new java.util.TreeMap<>(), List.of(f), List.of(),
+                List.of(), List.of())));
+        assertThat(page).contains("id=\"comparison\"", "zookeeper: 3.9.4 → 3.9.5", "reference 3.9.4", "candidate 3.9.5",
+                "0.0254 x(cpu) above fsync", "0.026 – 0.035", "+21.3% (+15.0% to +30.0%)", "no baseline to re-record");
+        assertThat(page).doesNotContain("perf.baselines.update");
+        assertThat(page.indexOf("id=\"comparison\"")).isLessThan(page.indexOf("id=\"failed\""));
     }
 
     @Test
