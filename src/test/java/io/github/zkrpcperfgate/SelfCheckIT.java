@@ -163,11 +163,16 @@ class SelfCheckIT {
         SelfCheckReport.write(SETTINGS.reportDir(), tally, RUNS, elapsed);
     }
 
-    /** SHA-256 of this testbed's baseline files whose names start with {@code prefix}, by name and content. */
+    /**
+     * SHA-256 of this testbed's baseline files whose names start with {@code prefix}, by name and
+     * content, and of the judging rules ({@link GateEngine#JUDGING_RULES}): a run judged by other
+     * rules counts other false alarms and catches.
+     */
     private static String baselinesDigest(String prefix) {
         Path dir = SETTINGS.baseline(RpcScenarios.BASELINE_FILE).file().getParent();
         try (java.util.stream.Stream<Path> files = java.nio.file.Files.list(dir)) {
             java.security.MessageDigest sha = java.security.MessageDigest.getInstance("SHA-256");
+            sha.update(GateEngine.JUDGING_RULES.getBytes(java.nio.charset.StandardCharsets.UTF_8));
             for (Path f : files.filter(f -> f.getFileName().toString().startsWith(prefix)).sorted().toList()) {
                 sha.update(f.getFileName().toString().getBytes(java.nio.charset.StandardCharsets.UTF_8));
                 sha.update(java.nio.file.Files.readAllBytes(f));

@@ -18,6 +18,13 @@ import java.util.function.LongSupplier;
  */
 public final class GateEngine {
 
+    /**
+     * Names the rules a verdict is reached by; changed with every rule that can turn a verdict
+     * (a self-check pools only runs judged under the same rules and the same baselines).
+     * 2026-12-01: bands of figures in ms follow the run's CPU probe; a tail straddling at the cap passes.
+     */
+    public static final String JUDGING_RULES = "2026-12-01 cpu-following ms bands, settled tails";
+
     private final Function<String, BaselineSource> baselines;
     private final GateMode mode;
     private final TrialPlan plan;
