@@ -1,6 +1,7 @@
 package io.github.zkrpcperfgate.compare;
 
 import io.github.zkrpcperfgate.calibration.CpuProbe;
+import io.github.zkrpcperfgate.calibration.FsyncProbe;
 import io.github.zkrpcperfgate.calibration.LoopbackRoundTripProbe;
 import io.github.zkrpcperfgate.calibration.ParallelCpuProbe;
 import io.github.zkrpcperfgate.measure.LatencyRecorder;
@@ -12,6 +13,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import org.HdrHistogram.Histogram;
 
 /**
  * The two sides of a comparison in one trial: each side's workloads under its side's name
@@ -25,9 +27,19 @@ final class Sides {
     static final String CANDIDATE = "candidate";
     /**
      * Probes of the machine, not of a side's servers: sampled once a round, for both (the fsync
-     * probe runs beside each side's own data, so each side keeps its own).
+     * probe runs beside each side's own data: see {@link #POOLED}).
      */
     static final Set<String> SHARED = Set.of(CpuProbe.NAME, ParallelCpuProbe.NAME, LoopbackRoundTripProbe.NAME);
+    /**
+     * Probes each side samples beside its own servers' data, which stand for the one disk both
+     * sides write to: each side's view reads both sides' samples of the round pooled (their
+     * histograms added), so both subtract the same disk cost and the probes' own noise does not
+     * enter the ratio. Measured 2026-12-01 on zk-1node A/A runs (3.9.5 against itself): with each
+     * side's own probe the per-round syncP50 ratio's standard deviation was 0.25–0.41, with the two
+     * probes pooled 0.15–0.20, while an injected 10 µs per fsync read about as large (README,
+     * "Comparing two releases in one run").
+     */
+    static final Set<String> POOLED = Set.of(FsyncProbe.NAME);
 
     private Sides() {
     }
@@ -57,14 +69,28 @@ final class Sides {
         List<String> order = new ArrayList<>();
         for (String name : round.order()) {
             if (name.startsWith(prefix)) {
-                samples.put(name.substring(prefix.length()), round.sample(name));
-                order.add(name.substring(prefix.length()));
+                String own = name.substring(prefix.length());
+                samples.put(own, POOLED.contains(own) ? pooled(round, own) : round.sample(name));
+                order.add(own);
             } else if (SHARED.contains(name)) {
                 samples.put(name, round.sample(name));
                 order.add(name);
             }
         }
         return new Round(round.index(), order, samples);
+    }
+
+    /** Both sides' samples of {@code probe} in {@code round} as one (or the one side's, if only it sampled it). */
+    private static Sample pooled(Round round, String probe) {
+        List<Sample> sides = List.of(name(REFERENCE, probe), name(CANDIDATE, probe)).stream()
+                .filter(round::has).map(round::sample).toList();
+        if (sides.size() == 1) {
+            return sides.get(0);
+        }
+        Histogram both = sides.get(0).latencies().copy();
+        both.add(sides.get(1).latencies());
+        return new Sample(probe, round.index(), sides.get(0).operations() + sides.get(1).operations(),
+                sides.get(0).elapsedNanos() + sides.get(1).elapsedNanos(), both);
     }
 
     /** A side's workload under its side's name; everything else is the workload's own. */
