@@ -1,6 +1,7 @@
 package io.github.zkrpcperfgate.compare;
 
 import io.github.zkrpcperfgate.gate.GatedFigure;
+import io.github.zkrpcperfgate.result.Comparisons;
 import io.github.zkrpcperfgate.verdict.Direction;
 import java.util.ArrayList;
 import java.util.List;
@@ -12,19 +13,12 @@ import java.util.List;
  */
 public final class ComparedFigures {
 
-    private static final String UNIT_PREFIX = "x slower than ";
-
     private ComparedFigures() {
     }
 
     /** The unit of every compared figure: the candidate's slowdown against the reference release. */
     static String unit(ReleaseComparison c) {
-        return UNIT_PREFIX + c.reference();
-    }
-
-    /** Whether a figure of that unit is a comparison's, not a baseline's. */
-    public static boolean isCompared(String unit) {
-        return unit.startsWith(UNIT_PREFIX);
+        return Comparisons.unit(c.reference());
     }
 
     static GatedFigure of(GatedFigure base, ReleaseComparison c) {
@@ -42,14 +36,5 @@ public final class ComparedFigures {
             double reference = base.perRound().applyAsDouble(Sides.view(round, Sides.REFERENCE));
             return base.direction() == Direction.HIGHER_IS_BETTER ? reference / candidate : candidate / reference;
         });
-    }
-
-    /** A slowdown factor as a change: 1.053 → "+5.3%", 0.96 → "−4.0%", NaN → "—". */
-    public static String asChange(double factor) {
-        if (Double.isNaN(factor)) {
-            return "—";
-        }
-        double change = (factor - 1) * 100;
-        return (change >= 0 ? "+" : "−") + String.format(java.util.Locale.ROOT, "%.1f%%", Math.abs(change));
     }
 }

@@ -91,7 +91,7 @@ class ComparedFiguresTest {
                 new io.github.zkrpcperfgate.stats.Estimate(1.125, 0.95, 1.35, 16));
         assertThat(ComparisonEngine.decided(straddling, C).kind()).as("a median beyond the tolerance alone fails nothing")
                 .isEqualTo(Verdict.Kind.PASS);
-        assertThat(ComparisonEngine.decided(straddling, C).reason()).startsWith(ComparisonEngine.NOT_SETTLED)
+        assertThat(ComparisonEngine.decided(straddling, C).reason()).startsWith(io.github.zkrpcperfgate.result.Comparisons.NOT_SETTLED)
                 .contains("1.125", "-Dperf.compare.starts");
     }
 

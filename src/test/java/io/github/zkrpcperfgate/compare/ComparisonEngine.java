@@ -10,6 +10,7 @@ import io.github.zkrpcperfgate.measure.Round;
 import io.github.zkrpcperfgate.measure.Sample;
 import io.github.zkrpcperfgate.measure.Trial;
 import io.github.zkrpcperfgate.measure.TrialPlan;
+import io.github.zkrpcperfgate.result.Comparisons;
 import io.github.zkrpcperfgate.result.FigureResult;
 import io.github.zkrpcperfgate.result.GroupResult;
 import io.github.zkrpcperfgate.result.SideValue;
@@ -108,10 +109,10 @@ public final class ComparisonEngine {
                 results.add(new FigureResult(v, values.stream().flatMap(List::stream).toList(), f.workloads(), sideValues));
                 progress.phase(v.name() + "  " + f.key() + ": " + v.reason());
             }
-            environment.put(TOLERANCE, Double.toString(c.tolerance()));
-            environment.put(STARTS, Integer.toString(c.starts()));
-            environment.put(ROUNDS, Integer.toString(c.rounds()));
-            environment.put(SEED, Long.toString(c.seed()));
+            environment.put(Comparisons.TOLERANCE, Double.toString(c.tolerance()));
+            environment.put(Comparisons.STARTS, Integer.toString(c.starts()));
+            environment.put(Comparisons.ROUNDS, Integer.toString(c.rounds()));
+            environment.put(Comparisons.SEED, Long.toString(c.seed()));
             String note = "ℹ same-run comparison: candidate " + candidateRelease + " (the POM's " + c.key() + ") against"
                     + " reference " + c.reference() + "; " + c.starts() + " starts of both sides' servers (ABBA), "
                     + c.rounds() + " rounds each, both sides sampled in every round in a random order (seed " + c.seed()
@@ -160,18 +161,9 @@ public final class ComparisonEngine {
     static Verdict decided(Verdict v, ReleaseComparison c) {
         return switch (v.kind()) {
             case IMPROVEMENT -> v.passedBecause(v.reason() + "; faster than " + c.reference() + ", which passes");
-            case INCONCLUSIVE -> v.passedBecause(NOT_SETTLED + v.reason() + ": not shown to be slower than x" + c.tolerance() + "; more starts"
+            case INCONCLUSIVE -> v.passedBecause(Comparisons.NOT_SETTLED + v.reason() + ": not shown to be slower than x" + c.tolerance() + "; more starts"
                             + " (-Dperf.compare.starts, now " + c.starts() + ") narrow the interval");
             default -> v;
         };
     }
-
-    /** Environment keys of the comparison's settings, for the reports and compare.json. */
-    public static final String TOLERANCE = "compare.tolerance";
-    public static final String STARTS = "compare.starts";
-    public static final String ROUNDS = "compare.rounds";
-    public static final String SEED = "compare.seed";
-
-    /** How the reason of a figure the comparison could not settle begins. */
-    public static final String NOT_SETTLED = "not settled: ";
 }

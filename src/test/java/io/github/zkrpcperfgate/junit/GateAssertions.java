@@ -53,7 +53,7 @@ public final class GateAssertions {
         String band = f.band() == null ? "no band" : "band " + f.band();
         String head = f.key() + ": " + f.verdictName() + " — measured " + measured + ", " + band + " (" + f.direction() + ").\n"
                 + f.reason() + "\n";
-        if (io.github.zkrpcperfgate.compare.ComparedFigures.isCompared(f.unit())) {
+        if (io.github.zkrpcperfgate.result.Comparisons.isCompared(f.unit())) {
             return head + "The candidate release is measured against the reference in the same run: no baseline to"
                     + " re-record. Find what in the version change slowed it, or accept it deliberately with"
                     + " -Dperf.compare.tolerance=<factor> and say why.";

@@ -2,9 +2,8 @@ package io.github.zkrpcperfgate.report;
 
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import io.github.zkrpcperfgate.compare.ComparedFigures;
-import io.github.zkrpcperfgate.compare.ComparisonEngine;
 import io.github.zkrpcperfgate.files.JsonFiles;
+import io.github.zkrpcperfgate.result.Comparisons;
 import io.github.zkrpcperfgate.result.FigureResult;
 import io.github.zkrpcperfgate.result.GroupResult;
 import io.github.zkrpcperfgate.result.SideValue;
@@ -42,8 +41,8 @@ public final class CompareJson {
             c.put("group", g.group());
             release(figures, "reference").ifPresent(r -> c.put("reference", r));
             release(figures, "candidate").ifPresent(r -> c.put("candidate", r));
-            setting(g, ComparisonEngine.TOLERANCE).ifPresent(v -> c.put("tolerance", Double.parseDouble(v)));
-            for (String key : List.of(ComparisonEngine.STARTS, ComparisonEngine.ROUNDS, ComparisonEngine.SEED)) {
+            setting(g, Comparisons.TOLERANCE).ifPresent(v -> c.put("tolerance", Double.parseDouble(v)));
+            for (String key : List.of(Comparisons.STARTS, Comparisons.ROUNDS, Comparisons.SEED)) {
                 setting(g, key).ifPresent(v -> c.put(key.substring(key.indexOf('.') + 1), Long.parseLong(v)));
             }
             ArrayNode rows = c.putArray("figures");
@@ -59,9 +58,9 @@ public final class CompareJson {
                 ObjectNode change = row.putObject("change");
                 change.put("unit", f.unit());
                 estimate(change, f.value());
-                change.put("percent", ComparedFigures.asChange(f.value().median()));
+                change.put("percent", Comparisons.asChange(f.value().median()));
                 row.put("verdict", f.verdictName());
-                row.put("settled", !f.reason().startsWith(ComparisonEngine.NOT_SETTLED));
+                row.put("settled", Comparisons.settled(f));
                 row.put("reason", f.reason());
             }
         }
@@ -73,7 +72,7 @@ public final class CompareJson {
     }
 
     private static List<FigureResult> compared(GroupResult g) {
-        return g.figures().stream().filter(f -> ComparedFigures.isCompared(f.unit())).toList();
+        return g.figures().stream().filter(f -> Comparisons.isCompared(f.unit())).toList();
     }
 
     private static java.util.Optional<String> release(List<FigureResult> figures, String side) {

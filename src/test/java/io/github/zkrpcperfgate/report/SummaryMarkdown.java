@@ -1,8 +1,7 @@
 package io.github.zkrpcperfgate.report;
 
 import io.github.zkrpcperfgate.baseline.BaselineException;
-import io.github.zkrpcperfgate.compare.ComparedFigures;
-import io.github.zkrpcperfgate.compare.ComparisonEngine;
+import io.github.zkrpcperfgate.result.Comparisons;
 import io.github.zkrpcperfgate.result.FigureResult;
 import io.github.zkrpcperfgate.result.GroupResult;
 import io.github.zkrpcperfgate.result.Headline;
@@ -35,12 +34,12 @@ public final class SummaryMarkdown {
         if (!failed.isEmpty()) {
             md.append("\n## Failed figures\n\n");
             failed.forEach(f -> md.append("- **").append(f.key()).append("** ").append(f.verdictName())
-                    .append(": ").append(f.reason()).append(ComparedFigures.isCompared(f.unit())
+                    .append(": ").append(f.reason()).append(Comparisons.isCompared(f.unit())
                             ? "\n  Measured against the reference in the same run, no baseline to re-record: find what in the"
                               + " version change slowed it, or accept it with `-Dperf.compare.tolerance` and say why.\n"
                             : "\n  If deliberate, re-baseline and commit `baselines/` with the reason: `"
                               + BaselineException.updateCommand(f.key().scenario()) + "`\n"));
-            String scenarios = failed.stream().filter(f -> !ComparedFigures.isCompared(f.unit()))
+            String scenarios = failed.stream().filter(f -> !Comparisons.isCompared(f.unit()))
                     .map(f -> f.key().scenario()).distinct().collect(Collectors.joining(","));
             if (!scenarios.isEmpty()) {
                 md.append("\nAll at once:\n\n```\n").append(BaselineException.updateCommand(scenarios)).append("\n```\n");
@@ -92,7 +91,7 @@ public final class SummaryMarkdown {
      * slower or worse), its 95% interval and verdict.
      */
     private static void comparison(GroupResult g, StringBuilder md) {
-        List<FigureResult> compared = g.figures().stream().filter(f -> ComparedFigures.isCompared(f.unit())).toList();
+        List<FigureResult> compared = g.figures().stream().filter(f -> Comparisons.isCompared(f.unit())).toList();
         if (compared.isEmpty()) {
             return;
         }
@@ -104,10 +103,10 @@ public final class SummaryMarkdown {
                 .append("\n\n| figure | reference | candidate | change | 95% interval | verdict |\n|---|---|---|---|---|---|\n");
         for (FigureResult f : compared) {
             md.append("| ").append(f.key()).append(" | ").append(side(f, "reference")).append(" | ").append(side(f, "candidate"))
-                    .append(" | ").append(ComparedFigures.asChange(f.value().median()))
-                    .append(" | ").append(ComparedFigures.asChange(f.value().low())).append(" to ").append(ComparedFigures.asChange(f.value().high()))
+                    .append(" | ").append(Comparisons.asChange(f.value().median()))
+                    .append(" | ").append(Comparisons.asChange(f.value().low())).append(" to ").append(Comparisons.asChange(f.value().high()))
                     .append(" | ").append(f.passed() ? "" : "❌ ").append(f.verdictName())
-                    .append(f.reason().startsWith(ComparisonEngine.NOT_SETTLED) ? " (not settled)" : "").append(" |\n");
+                    .append(!Comparisons.settled(f) ? " (not settled)" : "").append(" |\n");
         }
     }
 

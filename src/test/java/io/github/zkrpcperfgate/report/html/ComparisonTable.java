@@ -1,7 +1,6 @@
 package io.github.zkrpcperfgate.report.html;
 
-import io.github.zkrpcperfgate.compare.ComparedFigures;
-import io.github.zkrpcperfgate.compare.ComparisonEngine;
+import io.github.zkrpcperfgate.result.Comparisons;
 import io.github.zkrpcperfgate.result.FigureResult;
 import io.github.zkrpcperfgate.result.GroupResult;
 import io.github.zkrpcperfgate.result.SideValue;
@@ -23,7 +22,7 @@ final class ComparisonTable {
     static Optional<String> render(List<GroupResult> groups) {
         StringBuilder html = new StringBuilder();
         for (GroupResult g : groups) {
-            List<FigureResult> compared = g.figures().stream().filter(f -> ComparedFigures.isCompared(f.unit())).toList();
+            List<FigureResult> compared = g.figures().stream().filter(f -> Comparisons.isCompared(f.unit())).toList();
             if (compared.isEmpty()) {
                 continue;
             }
@@ -38,7 +37,7 @@ final class ComparisonTable {
                         .append("</td><td>").append(side(f, "candidate")).append("</td><td>")
                         .append(Html.escape(change(f.value()))).append("</td><td title=\"").append(Html.escape(f.reason()))
                         .append("\">").append(Html.escape(f.verdictName()))
-                        .append(f.reason().startsWith(ComparisonEngine.NOT_SETTLED) ? " (not settled)" : "").append("</td></tr>\n");
+                        .append(!Comparisons.settled(f) ? " (not settled)" : "").append("</td></tr>\n");
             }
             html.append("</table>\n");
         }
@@ -60,7 +59,7 @@ final class ComparisonTable {
 
     /** "+5.3% (−2.0% to +12.1%)". */
     private static String change(Estimate e) {
-        return ComparedFigures.asChange(e.median()) + " (" + ComparedFigures.asChange(e.low()) + " to "
-                + ComparedFigures.asChange(e.high()) + ")";
+        return Comparisons.asChange(e.median()) + " (" + Comparisons.asChange(e.low()) + " to "
+                + Comparisons.asChange(e.high()) + ")";
     }
 }

@@ -1,7 +1,7 @@
 package io.github.zkrpcperfgate.report.html;
 
 import io.github.zkrpcperfgate.baseline.BaselineException;
-import io.github.zkrpcperfgate.compare.ComparedFigures;
+import io.github.zkrpcperfgate.result.Comparisons;
 import io.github.zkrpcperfgate.result.FigureResult;
 import io.github.zkrpcperfgate.result.GroupResult;
 import io.github.zkrpcperfgate.result.Headline;
@@ -78,7 +78,7 @@ public final class HtmlReport {
             for (FigureResult f : failed) {
                 html.append("<tr><td>").append(Html.escape(f.verdictName())).append("</td><td>").append(Html.escape(f.key().toString()))
                         .append("</td><td>").append(Html.escape(f.reason())).append("</td><td>")
-                        .append(ComparedFigures.isCompared(f.unit())
+                        .append(Comparisons.isCompared(f.unit())
                                 ? "measured against the reference in the same run, no baseline to re-record"
                                 : "<code>" + Html.escape(BaselineException.updateCommand(f.key().scenario())) + "</code>")
                         .append("</td></tr>\n");

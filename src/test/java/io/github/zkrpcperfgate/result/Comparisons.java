@@ -1,0 +1,46 @@
+package io.github.zkrpcperfgate.result;
+
+/**
+ * What a same-run comparison's results say in words the reports read: how a compared figure's
+ * unit, an unsettled reason, a change and the comparison's settings are spelled. Here, below
+ * the reports and the comparison alike, so that neither reports nor charts import the engine.
+ */
+public final class Comparisons {
+
+    private static final String UNIT_PREFIX = "x slower than ";
+    /** How the reason of a figure the comparison could not settle begins. */
+    public static final String NOT_SETTLED = "not settled: ";
+
+    /** Environment keys of the comparison's settings, for the reports and compare.json. */
+    public static final String TOLERANCE = "compare.tolerance";
+    public static final String STARTS = "compare.starts";
+    public static final String ROUNDS = "compare.rounds";
+    public static final String SEED = "compare.seed";
+
+    private Comparisons() {
+    }
+
+    /** The unit of every compared figure: the candidate's slowdown against {@code reference}. */
+    public static String unit(String reference) {
+        return UNIT_PREFIX + reference;
+    }
+
+    /** Whether a figure of that unit is a comparison's, not a baseline's. */
+    public static boolean isCompared(String unit) {
+        return unit.startsWith(UNIT_PREFIX);
+    }
+
+    /** Whether a compared figure's verdict settled (its interval did not straddle the tolerance). */
+    public static boolean settled(FigureResult f) {
+        return !f.reason().startsWith(NOT_SETTLED);
+    }
+
+    /** A slowdown factor as a change: 1.053 → "+5.3%", 0.96 → "−4.0%", NaN → "—". */
+    public static String asChange(double factor) {
+        if (Double.isNaN(factor)) {
+            return "—";
+        }
+        double change = (factor - 1) * 100;
+        return (change >= 0 ? "+" : "−") + String.format(java.util.Locale.ROOT, "%.1f%%", Math.abs(change));
+    }
+}
