@@ -34,10 +34,10 @@ final class Sides {
      * Probes each side samples beside its own servers' data, which stand for the one disk both
      * sides write to: each side's view reads both sides' samples of the round pooled (their
      * histograms added), so both subtract the same disk cost and the probes' own noise does not
-     * enter the ratio. Measured 2026-12-01 on zk-1node A/A runs (3.9.5 against itself): with each
-     * side's own probe the per-round syncP50 ratio's standard deviation was 0.25–0.41, with the two
-     * probes pooled 0.15–0.20, while an injected 10 µs per fsync read about as large (README,
-     * "Comparing two releases in one run").
+     * enter the ratio. Measured 2026-12-01 on six zk-1node A/A runs (3.9.5 against itself): with
+     * each side's own probe the per-round syncP50 ratio's standard deviation was 0.15–0.41, with
+     * the two probes pooled 0.11–0.22, while an injected slowdown read about as large (README,
+     * "Comparing two releases in one run", and docs/compare-selfcheck-zk-1node-2026-12-01.md).
      */
     static final Set<String> POOLED = Set.of(FsyncProbe.NAME);
 
