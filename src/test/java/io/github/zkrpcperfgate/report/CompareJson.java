@@ -25,7 +25,7 @@ public final class CompareJson {
 
     /** Whether any group of the run is a comparison. */
     public static boolean anyIn(List<GroupResult> groups) {
-        return groups.stream().anyMatch(g -> !compared(g).isEmpty());
+        return groups.stream().anyMatch(g -> !Comparisons.comparedIn(g).isEmpty());
     }
 
     public static String render(List<GroupResult> groups) {
@@ -33,14 +33,14 @@ public final class CompareJson {
         root.put("schemaVersion", SCHEMA_VERSION);
         ArrayNode comparisons = root.putArray("comparisons");
         for (GroupResult g : groups) {
-            List<FigureResult> figures = compared(g);
+            List<FigureResult> figures = Comparisons.comparedIn(g);
             if (figures.isEmpty()) {
                 continue;
             }
             ObjectNode c = comparisons.addObject();
             c.put("group", g.group());
-            release(figures, "reference").ifPresent(r -> c.put("reference", r));
-            release(figures, "candidate").ifPresent(r -> c.put("candidate", r));
+            Comparisons.release(figures, "reference").ifPresent(r -> c.put("reference", r));
+            Comparisons.release(figures, "candidate").ifPresent(r -> c.put("candidate", r));
             setting(g, Comparisons.TOLERANCE).ifPresent(v -> c.put("tolerance", Double.parseDouble(v)));
             for (String key : List.of(Comparisons.STARTS, Comparisons.ROUNDS, Comparisons.SEED)) {
                 setting(g, key).ifPresent(v -> c.put(key.substring(key.indexOf('.') + 1), Long.parseLong(v)));
@@ -69,15 +69,6 @@ public final class CompareJson {
 
     private static java.util.Optional<String> setting(GroupResult g, String key) {
         return java.util.Optional.ofNullable(g.environment().get(key));
-    }
-
-    private static List<FigureResult> compared(GroupResult g) {
-        return g.figures().stream().filter(f -> Comparisons.isCompared(f.unit())).toList();
-    }
-
-    private static java.util.Optional<String> release(List<FigureResult> figures, String side) {
-        return figures.stream().flatMap(f -> f.sides().stream()).filter(s -> s.side().equals(side))
-                .map(SideValue::release).findFirst();
     }
 
     private static void estimate(ObjectNode n, Estimate e) {

@@ -91,7 +91,7 @@ public final class SummaryMarkdown {
      * slower or worse), its 95% interval and verdict.
      */
     private static void comparison(GroupResult g, StringBuilder md) {
-        List<FigureResult> compared = g.figures().stream().filter(f -> Comparisons.isCompared(f.unit())).toList();
+        List<FigureResult> compared = Comparisons.comparedIn(g);
         if (compared.isEmpty()) {
             return;
         }
@@ -112,7 +112,7 @@ public final class SummaryMarkdown {
 
     /** The figure's own median on one side, "0.02539 x(cpu) above fsync", or "—" for a figure without sides. */
     static String side(FigureResult f, String side) {
-        return f.sides().stream().filter(s -> s.side().equals(side)).findFirst()
+        return Comparisons.side(f, side)
                 .map(s -> SignificantDigits.format(s.value().median()) + " " + s.unit()).orElse("—");
     }
 }

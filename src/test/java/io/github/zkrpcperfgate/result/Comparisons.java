@@ -43,4 +43,19 @@ public final class Comparisons {
         double change = (factor - 1) * 100;
         return (change >= 0 ? "+" : "−") + String.format(java.util.Locale.ROOT, "%.1f%%", Math.abs(change));
     }
+
+    /** The compared figures of {@code group}, in order; empty for a group judged against baselines. */
+    public static java.util.List<FigureResult> comparedIn(GroupResult group) {
+        return group.figures().stream().filter(f -> isCompared(f.unit())).toList();
+    }
+
+    /** {@code side}'s value of {@code f}, e.g. the reference's; empty for a figure without sides. */
+    public static java.util.Optional<SideValue> side(FigureResult f, String side) {
+        return f.sides().stream().filter(s -> s.side().equals(side)).findFirst();
+    }
+
+    /** The release {@code side} ran, as the first of {@code figures} that has that side says. */
+    public static java.util.Optional<String> release(java.util.List<FigureResult> figures, String side) {
+        return figures.stream().flatMap(f -> side(f, side).stream()).map(SideValue::release).findFirst();
+    }
 }

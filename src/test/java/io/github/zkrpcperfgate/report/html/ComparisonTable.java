@@ -3,7 +3,6 @@ package io.github.zkrpcperfgate.report.html;
 import io.github.zkrpcperfgate.result.Comparisons;
 import io.github.zkrpcperfgate.result.FigureResult;
 import io.github.zkrpcperfgate.result.GroupResult;
-import io.github.zkrpcperfgate.result.SideValue;
 import io.github.zkrpcperfgate.stats.Estimate;
 import io.github.zkrpcperfgate.stats.SignificantDigits;
 import java.util.List;
@@ -22,12 +21,12 @@ final class ComparisonTable {
     static Optional<String> render(List<GroupResult> groups) {
         StringBuilder html = new StringBuilder();
         for (GroupResult g : groups) {
-            List<FigureResult> compared = g.figures().stream().filter(f -> Comparisons.isCompared(f.unit())).toList();
+            List<FigureResult> compared = Comparisons.comparedIn(g);
             if (compared.isEmpty()) {
                 continue;
             }
-            String reference = release(compared, "reference");
-            String candidate = release(compared, "candidate");
+            String reference = Comparisons.release(compared, "reference").orElse("reference");
+            String candidate = Comparisons.release(compared, "candidate").orElse("candidate");
             html.append("<h3>").append(Html.escape(g.group())).append(": ").append(Html.escape(reference)).append(" → ")
                     .append(Html.escape(candidate)).append("</h3><table class=\"comparison\"><tr><th>figure</th><th>reference ")
                     .append(Html.escape(reference)).append("</th><th>candidate ").append(Html.escape(candidate))
@@ -44,13 +43,8 @@ final class ComparisonTable {
         return html.isEmpty() ? Optional.empty() : Optional.of(html.toString());
     }
 
-    private static String release(List<FigureResult> figures, String side) {
-        return figures.stream().flatMap(f -> f.sides().stream()).filter(s -> s.side().equals(side))
-                .map(SideValue::release).findFirst().orElse(side);
-    }
-
     private static String side(FigureResult f, String side) {
-        return f.sides().stream().filter(s -> s.side().equals(side)).findFirst()
+        return Comparisons.side(f, side)
                 .map(s -> Html.escape(SignificantDigits.format(s.value().median()) + " " + s.unit()) + "<br><span class=\"muted\">"
                         + Html.escape(SignificantDigits.format(s.value().low()) + " – " + SignificantDigits.format(s.value().high()))
                         + "</span>")
