@@ -20,7 +20,9 @@ import io.github.zkrpcperfgate.selfcheck.InjectionCase;
 import io.github.zkrpcperfgate.selfcheck.SelfCheckCatalogue;
 import io.github.zkrpcperfgate.selfcheck.SelfCheckReport;
 import io.github.zkrpcperfgate.selfcheck.SelfCheckTally;
+import io.github.zkrpcperfgate.zookeeper.Backend;
 import io.github.zkrpcperfgate.zookeeper.EnsembleSpec;
+import io.github.zkrpcperfgate.zookeeper.SlowLinkScenarios;
 import io.github.zkrpcperfgate.zookeeper.WriteModeScenarios;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -54,13 +56,17 @@ class SelfCheckIT {
     private static final int DISTURBED_ALLOWED =
             SETTINGS.profile() == PerfProfile.QUICK ? GateAssertions.QUICK_DISTURBED_ALLOWED : 0;
     private static final String ZOOKEEPER = WriteModeScenarios.GROUP;
+    private static final String ZOOKEEPER_LAN = SlowLinkScenarios.GROUP;
     private static final String HADOOP_RPC = RpcScenarios.GROUP;
     private static final String NAMENODE = NameNodeScenarios.GROUP;
 
     /** Per group, a digest of the baseline files its runs are judged against: only runs of equal ones pool. */
     private static final Map<String, String> BASELINES = Map.of(
-            ZOOKEEPER, baselinesDigest("zookeeper-"), HADOOP_RPC, baselinesDigest(RpcScenarios.BASELINE_FILE),
-            NAMENODE, baselinesDigest(NameNodeScenarios.BASELINE_FILE));
+            ZOOKEEPER, baselinesDigest(name -> java.util.Arrays.stream(Backend.values())
+                    .map(WriteModeScenarios::baselineFile).anyMatch(name::equals)),
+            ZOOKEEPER_LAN, baselinesDigest(name -> name.startsWith(ZOOKEEPER_LAN + "-")),
+            HADOOP_RPC, baselinesDigest(RpcScenarios.BASELINE_FILE::equals),
+            NAMENODE, baselinesDigest(NameNodeScenarios.BASELINE_FILE::equals));
 
     /** A scenario group as the self-check runs it: one whole run of its selected scenarios, with an injection. */
     private record Group(String name, boolean selected, GroupRun run) {
@@ -89,11 +95,13 @@ class SelfCheckIT {
             // false alarms and catches of bands nobody uses any more.
             System.out.println("[perf] self-check: resuming from " + RESUME + ": " + tally.ledger().size() + " of "
                     + earlier.runs().size() + " runs pooled (the rest were judged against other baselines or injections);"
-                    + " unchanged runs so far: zookeeper " + tally.unchangedRuns(ZOOKEEPER) + ", hadoop-rpc "
+                    + " unchanged runs so far: zookeeper " + tally.unchangedRuns(ZOOKEEPER) + ", zookeeper-lan "
+                    + tally.unchangedRuns(ZOOKEEPER_LAN) + ", hadoop-rpc "
                     + tally.unchangedRuns(HADOOP_RPC) + ", namenode " + tally.unchangedRuns(NAMENODE));
         }
         List<EnsembleSpec> ensembles = WriteModeScenarios.ensembles(System.getProperty("perf.zk.connect")).stream()
                 .filter(s -> SETTINGS.selects(s.scenario())).toList();
+        List<EnsembleSpec> lan = SlowLinkScenarios.ensembles().stream().filter(s -> SETTINGS.selects(s.scenario())).toList();
         List<RpcScenario> rpc = RpcScenarios.all().stream().filter(s -> SETTINGS.selects(s.name())).toList();
         List<NameNodeScenario> namenode = NameNodeScenarios.all().stream().filter(s -> SETTINGS.selects(s.name())).toList();
         // No cross-checks (RPCCallBenchmark, NNThroughputBenchmark): they judge our clients, not the
@@ -101,6 +109,8 @@ class SelfCheckIT {
         List<Group> groups = List.of(
                 new Group(ZOOKEEPER, !ensembles.isEmpty(),
                         injection -> ENGINE.run(new WriteModeScenarios().driver(SETTINGS, injection))),
+                new Group(ZOOKEEPER_LAN, !lan.isEmpty(),
+                        injection -> ENGINE.run(new SlowLinkScenarios().driver(SETTINGS, injection))),
                 new Group(HADOOP_RPC, !rpc.isEmpty(), injection -> ENGINE.run(new RpcThreadingDriver(rpc, injection, false))),
                 new Group(NAMENODE, !namenode.isEmpty(), injection -> ENGINE.run(new NameNodeDriver(namenode, injection, false))));
 
@@ -164,16 +174,17 @@ class SelfCheckIT {
     }
 
     /**
-     * SHA-256 of this testbed's baseline files whose names start with {@code prefix}, by name and
+     * SHA-256 of this testbed's baseline files whose names {@code ofGroup} accepts, by name and
      * content, and of the judging rules ({@link GateEngine#JUDGING_RULES}): a run judged by other
-     * rules counts other false alarms and catches.
+     * rules counts other false alarms and catches. Another family's file (zookeeper-lan-docker.json
+     * beside zookeeper-docker.json) is not the group's.
      */
-    private static String baselinesDigest(String prefix) {
+    private static String baselinesDigest(Predicate<String> ofGroup) {
         Path dir = SETTINGS.baseline(RpcScenarios.BASELINE_FILE).file().getParent();
         try (java.util.stream.Stream<Path> files = java.nio.file.Files.list(dir)) {
             java.security.MessageDigest sha = java.security.MessageDigest.getInstance("SHA-256");
             sha.update(GateEngine.JUDGING_RULES.getBytes(java.nio.charset.StandardCharsets.UTF_8));
-            for (Path f : files.filter(f -> f.getFileName().toString().startsWith(prefix)).sorted().toList()) {
+            for (Path f : files.filter(f -> ofGroup.test(f.getFileName().toString())).sorted().toList()) {
                 sha.update(f.getFileName().toString().getBytes(java.nio.charset.StandardCharsets.UTF_8));
                 sha.update(java.nio.file.Files.readAllBytes(f));
             }

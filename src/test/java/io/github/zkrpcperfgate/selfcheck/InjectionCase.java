@@ -36,19 +36,23 @@ public record InjectionCase(String name, String inject, String description, List
         if (targets.isEmpty()) {
             throw new IllegalArgumentException(name + ": an injection targets at least one figure");
         }
-        if (groupOf(inject).isEmpty()) {
+        if (groupOf(inject, scenarios).isEmpty()) {
             throw new IllegalArgumentException(name + ": \"" + inject + "\" is no key of a scenario group (zk., env., rpc., nn.)");
         }
     }
 
-    /** The scenario group it runs in, by its key's prefix: zk. and env. ZooKeeper, rpc. Hadoop RPC, nn. NameNode. */
+    /**
+     * The scenario group it runs in, by its key's prefix: zk. and env. ZooKeeper (on LAN-like links
+     * when its scenarios are the {@code -lan} ones), rpc. Hadoop RPC, nn. NameNode.
+     */
     public String group() {
-        return groupOf(inject).orElseThrow();
+        return groupOf(inject, scenarios).orElseThrow();
     }
 
-    private static java.util.Optional<String> groupOf(String inject) {
+    private static java.util.Optional<String> groupOf(String inject, List<String> scenarios) {
         if (inject.startsWith("zk.") || inject.startsWith("env.")) {
-            return java.util.Optional.of("zookeeper");
+            boolean lan = !scenarios.isEmpty() && scenarios.stream().allMatch(s -> s.endsWith("-lan"));
+            return java.util.Optional.of(lan ? "zookeeper-lan" : "zookeeper");
         }
         if (inject.startsWith("rpc.")) {
             return java.util.Optional.of("hadoop-rpc");

@@ -14,6 +14,7 @@ public final class SelfCheckCatalogue {
     public static final double MUST_CATCH_SLOWDOWN = 1.5;
 
     private static final List<String> ZK = List.of("zk-1node", "zk-5node");
+    private static final List<String> LAN = List.of("zk-1node-lan", "zk-5node-lan");
 
     private SelfCheckCatalogue() {
     }
@@ -45,6 +46,12 @@ public final class SelfCheckCatalogue {
                 InjectionCase.regression("zk-multi-in-batches", "zk.multiBatch=100",
                         "the multi mode sends its 10,000 creates as 100 multis of 100", ZK,
                         keys(ZK, "multiOverSync", "multiOverAsync")),
+                // LAN-like links: the network between the servers gets slower (each server-to-server
+                // link 250 µs longer each way, the client's as it was). A sync create on 5 servers
+                // crosses four of them, so its cost over one server must rise; one server has none.
+                InjectionCase.regression("lan-slower-peer-links", "zk.peerDelayUs=250",
+                        "every server-to-server link 250 µs longer each way (500 in all), the client's link as it was",
+                        LAN, List.of(new FigureKey("zk-5node-lan", "syncP50"), new FigureKey("zk-5node-lan", "syncCostOver1node"))),
                 InjectionCase.regression("rpc-fewer-handlers", "rpc.maxHandlers=5",
                         "servers meant to have 10 handlers get 5", List.of("rpc-seed-protobuf", "rpc-small-protobuf"),
                         keys(List.of("rpc-seed-protobuf", "rpc-small-protobuf"), "handlers10OverHandlers1")),

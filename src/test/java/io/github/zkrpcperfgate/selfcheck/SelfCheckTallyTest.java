@@ -86,6 +86,8 @@ class SelfCheckTallyTest {
         assertThat(disk.group()).isEqualTo("zookeeper");
         assertThat(InjectionCase.regression("j", "nn.journalSyncDelayUs=200", "d", List.of("nn-mkdirs"), List.of(LATENCY))
                 .group()).isEqualTo("namenode");
+        assertThat(InjectionCase.regression("links", "zk.peerDelayUs=250", "d", List.of("zk-1node-lan", "zk-5node-lan"),
+                List.of(LATENCY)).group()).isEqualTo("zookeeper-lan");
         org.assertj.core.api.Assertions.assertThatThrownBy(() -> InjectionCase.regression("typo", "nm.editsDirs=3", "d",
                 List.of("nn-mkdirs"), List.of(LATENCY))).hasMessageContaining("no key of a scenario group");
         SelfCheckTally tally = new SelfCheckTally();

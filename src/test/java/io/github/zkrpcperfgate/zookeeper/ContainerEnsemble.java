@@ -33,6 +33,8 @@ final class ContainerEnsemble implements ZooKeeperEnsemble {
     static final int QUORUM_PORT = 2888;
     static final int ELECTION_PORT = 3888;
     private static final int LOG_TAIL_LINES = 40;
+    /** The host part of the network's gateway: this machine's own address on the bridge. */
+    private static final String GATEWAY_HOST = "1";
     /** Candidate /24 subnets for the ensemble network; one that overlaps an existing network is skipped. */
     private static final List<String> SUBNET_PREFIXES =
             IntStream.range(0, 16).mapToObj(i -> "172.29." + (200 + i) + ".").toList();
@@ -41,6 +43,7 @@ final class ContainerEnsemble implements ZooKeeperEnsemble {
     private final String baseImage;
     private final List<GenericContainer<?>> containers = new ArrayList<>();
     private Network network;
+    private PeerLinks links;
     private List<NodeEndpoint> nodes = List.of();
     private Map<Integer, String> modes = Map.of();
     private boolean started;
@@ -60,8 +63,13 @@ final class ContainerEnsemble implements ZooKeeperEnsemble {
             Leftovers.sweepDocker(DockerClientFactory.instance().client());
             String image = ZooKeeperImage.build(baseImage, spec.release());
             String subnetPrefix = spec.standalone() ? null : createNetwork();
+            List<PeerAddress> peers = subnetPrefix == null ? List.of()
+                    : IntStream.rangeClosed(1, spec.size())
+                            .mapToObj(i -> new PeerAddress(i, subnetPrefix + (10 + i), QUORUM_PORT, ELECTION_PORT)).toList();
+            links = PeerLinks.open(peers, spec.peerLinkDelay(), target -> DelayingProxy.onBridge(
+                    gateway(subnetPrefix), target, spec.peerLinkDelay()));
             for (int id = 1; id <= spec.size(); id++) {
-                containers.add(container(image, id, subnetPrefix));
+                containers.add(container(image, id, subnetPrefix, links.seenBy(id)));
             }
             Startables.deepStart(containers).get(spec.readyTimeout().toSeconds(), TimeUnit.SECONDS);
             nodes = new ArrayList<>();
@@ -71,8 +79,8 @@ final class ContainerEnsemble implements ZooKeeperEnsemble {
             }
             modes = EnsembleReadiness.await(spec.scenario(), nodes, spec.readyTimeout());
             started = true;
-            System.out.printf("[perf] %s: %d container(s) ready in %.1f s, modes %s%n", spec.scenario(), spec.size(),
-                    (System.nanoTime() - t0) / 1e9, modes);
+            System.out.printf("[perf] %s: %d container(s) ready in %.1f s, modes %s%s%n", spec.scenario(), spec.size(),
+                    (System.nanoTime() - t0) / 1e9, modes, links.describe(spec.peerLinkDelay()));
         } catch (Exception e) {
             String logs = nodes.isEmpty() ? containers.stream().map(ContainerEnsemble::tail).reduce("", String::concat) : "";
             stop();
@@ -89,7 +97,8 @@ final class ContainerEnsemble implements ZooKeeperEnsemble {
                 Map<String, String> merged = new HashMap<>(cmd.getLabels() == null ? Map.of() : cmd.getLabels());
                 merged.putAll(labels);
                 cmd.withLabels(merged).withIpam(new com.github.dockerjava.api.model.Network.Ipam()
-                        .withConfig(new com.github.dockerjava.api.model.Network.Ipam.Config().withSubnet(prefix + "0/24")));
+                        .withConfig(new com.github.dockerjava.api.model.Network.Ipam.Config().withSubnet(prefix + "0/24")
+                                .withGateway(prefix + GATEWAY_HOST)));
             }).build();
             try {
                 candidate.getId(); // creates it
@@ -104,10 +113,20 @@ final class ContainerEnsemble implements ZooKeeperEnsemble {
                 + SUBNET_PREFIXES.get(SUBNET_PREFIXES.size() - 1) + "0/24 for the ensemble network", last);
     }
 
-    private GenericContainer<?> container(String image, int id, String subnetPrefix) {
-        List<PeerAddress> peers = subnetPrefix == null ? List.of()
-                : IntStream.rangeClosed(1, spec.size())
-                        .mapToObj(i -> new PeerAddress(i, subnetPrefix + (10 + i), QUORUM_PORT, ELECTION_PORT)).toList();
+    /**
+     * This machine's address on the ensemble's network: where the peer links' delay lines listen,
+     * reachable from the containers on it and from nowhere else.
+     */
+    private static java.net.InetAddress gateway(String subnetPrefix) {
+        try {
+            return java.net.InetAddress.getByName(subnetPrefix + GATEWAY_HOST);
+        } catch (java.net.UnknownHostException e) {
+            throw new IllegalStateException("not an address: " + subnetPrefix + GATEWAY_HOST, e);
+        }
+    }
+
+    /** @param peers the ensemble as this server's configuration lists it ({@link PeerLinks#seenBy}) */
+    private GenericContainer<?> container(String image, int id, String subnetPrefix, List<PeerAddress> peers) {
         String cfg = ZooConfig.render("/data", "0.0.0.0", CLIENT_PORT, peers);
         List<String> command = ServerCommand.of("java", "/opt/zookeeper/conf:/opt/zookeeper/lib/*", "/conf/zoo.cfg", spec);
         GenericContainer<?> c = new GenericContainer<>(DockerImageName.parse(image))
@@ -182,6 +201,10 @@ final class ContainerEnsemble implements ZooKeeperEnsemble {
             }
         }
         containers.clear();
+        if (links != null) {
+            links.close();
+            links = null;
+        }
         if (network != null) {
             try {
                 network.close();

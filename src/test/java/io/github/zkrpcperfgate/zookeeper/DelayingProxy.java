@@ -18,14 +18,24 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.LockSupport;
 
 /**
- * A TCP proxy on 127.0.0.1 that delays every byte by a fixed time in each direction, like a
- * longer wire (this kernel has no netem). Each direction is a delay line, not a sleep per read:
- * bytes read at t leave at t + delay whatever follows them, so pipelined requests stay
- * pipelined and only latency grows, as on a real network.
+ * A TCP proxy that delays every byte by a fixed time in each direction, like a longer wire (this
+ * kernel has no netem). Each direction is a delay line, not a sleep per read: bytes read at t
+ * leave at t + delay whatever follows them, so pipelined requests stay pipelined and only
+ * latency grows, as on a real network. It listens on 127.0.0.1 and forwards to loopback, or
+ * ({@link #onBridge}) listens on the gateway of one of our own Docker networks and forwards to a
+ * container on it: no byte leaves this machine either way.
  */
 final class DelayingProxy implements AutoCloseable {
 
     private static final int CONNECT_TIMEOUT_MS = 10_000;
+    /**
+     * How long a connection waits for a server that is not listening yet. Peers start together
+     * and dial each other at once; a refusal here would reach ZooKeeper as a connection that
+     * opened and closed, and its election would back off (0.2, 0.4, 0.8 … s: a 5-server start took
+     * 28 s instead of 5). Held a moment instead, the connection opens once the server listens.
+     */
+    private static final long TARGET_WAIT_NANOS = TimeUnit.SECONDS.toNanos(3);
+    private static final long TARGET_RETRY_MILLIS = 20;
 
     private record Chunk(long dueNanos, byte[] bytes) {
     }
@@ -36,19 +46,40 @@ final class DelayingProxy implements AutoCloseable {
     private final List<Socket> sockets = new CopyOnWriteArrayList<>();
     private volatile boolean closed;
 
-    /** @param target where the ensemble listens; must be a loopback address */
+    /** On 127.0.0.1. @param target where a server listens; must be a loopback address */
     DelayingProxy(InetSocketAddress target, Duration oneWayDelay) {
-        if (!target.getAddress().isLoopbackAddress()) {
-            throw new IllegalArgumentException("the delaying proxy forwards to loopback only, not " + target);
-        }
+        this(InetAddress.getLoopbackAddress(), requireLoopback(target), oneWayDelay);
+    }
+
+    private DelayingProxy(InetAddress listenOn, InetSocketAddress target, Duration oneWayDelay) {
         this.target = target;
         this.delayNanos = oneWayDelay.toNanos();
         try {
-            listener = new ServerSocket(0, 50, InetAddress.getLoopbackAddress());
+            listener = new ServerSocket(0, 50, listenOn);
         } catch (IOException e) {
-            throw new UncheckedIOException("could not open the delaying proxy on 127.0.0.1", e);
+            throw new UncheckedIOException("could not open the delaying proxy on " + listenOn.getHostAddress(), e);
         }
         daemon("proxy-accept-" + listener.getLocalPort(), this::acceptLoop).start();
+    }
+
+    /**
+     * A proxy that containers of one of our own networks reach at its {@code gateway} (this
+     * machine's address on that bridge), forwarding to {@code container} on the same network.
+     * Both must be private addresses: a bridge of this machine, never a route off it.
+     */
+    static DelayingProxy onBridge(InetAddress gateway, InetSocketAddress container, Duration oneWayDelay) {
+        if (!gateway.isSiteLocalAddress() || !container.getAddress().isSiteLocalAddress()) {
+            throw new IllegalArgumentException("a bridge proxy links private addresses of our own Docker network only, not "
+                    + gateway.getHostAddress() + " -> " + container);
+        }
+        return new DelayingProxy(gateway, container, oneWayDelay);
+    }
+
+    private static InetSocketAddress requireLoopback(InetSocketAddress target) {
+        if (!target.getAddress().isLoopbackAddress()) {
+            throw new IllegalArgumentException("the delaying proxy forwards to loopback only, not " + target);
+        }
+        return target;
     }
 
     /** Parses {@code host:port} as {@link ZooKeeperEnsemble#clientConnectString()} gives it. */
@@ -59,14 +90,41 @@ final class DelayingProxy implements AutoCloseable {
 
     /** Where clients connect instead of the ensemble. */
     String connectString() {
-        return "127.0.0.1:" + listener.getLocalPort();
+        return listener.getInetAddress().getHostAddress() + ":" + listener.getLocalPort();
+    }
+
+    /** The address the proxy listens on: 127.0.0.1, or a bridge's gateway. */
+    String host() {
+        return listener.getInetAddress().getHostAddress();
+    }
+
+    int port() {
+        return listener.getLocalPort();
     }
 
     private void acceptLoop() {
         while (!closed) {
             try {
                 Socket client = listener.accept();
-                Socket server = new Socket();
+                daemon("proxy-connect-" + client.getPort(), () -> connect(client)).start();
+            } catch (IOException e) {
+                if (!closed) {
+                    System.err.println("[perf] delaying proxy to " + target + ": " + e);
+                }
+            }
+        }
+    }
+
+    /**
+     * Connects {@code client} to the target, waiting up to {@link #TARGET_WAIT_NANOS} for a target
+     * that is not listening yet; if it never does, the client's connection closes, as a refusal
+     * would end it. The client's first bytes wait in its socket meanwhile.
+     */
+    private void connect(Socket client) {
+        long deadline = System.nanoTime() + TARGET_WAIT_NANOS;
+        while (!closed) {
+            Socket server = new Socket();
+            try {
                 server.connect(target, CONNECT_TIMEOUT_MS);
                 for (Socket s : new Socket[] {client, server}) {
                     s.setTcpNoDelay(true);
@@ -74,12 +132,22 @@ final class DelayingProxy implements AutoCloseable {
                 }
                 pipe(client, server, "up");
                 pipe(server, client, "down");
-            } catch (IOException e) {
-                if (!closed) {
-                    System.err.println("[perf] delaying proxy: " + e);
+                return;
+            } catch (java.net.ConnectException refused) {
+                closeQuietly(server);
+                if (System.nanoTime() > deadline) {
+                    break; // not listening: a server that is down
                 }
+                LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(TARGET_RETRY_MILLIS));
+            } catch (IOException e) {
+                closeQuietly(server);
+                if (!closed) {
+                    System.err.println("[perf] delaying proxy to " + target + ": " + e);
+                }
+                break;
             }
         }
+        closeQuietly(client);
     }
 
     private void pipe(Socket from, Socket to, String direction) throws IOException {

@@ -52,4 +52,27 @@ class DelayingProxyTest {
         assertThatThrownBy(() -> new DelayingProxy(new InetSocketAddress("192.0.2.1", 2181), Duration.ZERO))
                 .hasMessageContaining("loopback only");
     }
+
+    @Test
+    void aBridgeProxyLinksPrivateAddressesOnly() {
+        assertThatThrownBy(() -> DelayingProxy.onBridge(InetAddress.getByName("192.0.2.1"),
+                new InetSocketAddress("172.29.200.12", 2888), Duration.ZERO)).hasMessageContaining("private addresses");
+        assertThatThrownBy(() -> DelayingProxy.onBridge(InetAddress.getByName("172.29.200.1"),
+                new InetSocketAddress("198.51.100.7", 2888), Duration.ZERO)).hasMessageContaining("private addresses");
+    }
+
+    @Test
+    void aConnectionToAServerNotListeningIsClosedAsARefusalWouldBe() throws Exception {
+        int closedPort;
+        try (ServerSocket gone = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+            closedPort = gone.getLocalPort();
+        }
+        try (DelayingProxy proxy = new DelayingProxy(new InetSocketAddress(InetAddress.getLoopbackAddress(), closedPort),
+                Duration.ofMillis(1));
+             Socket client = new Socket()) {
+            client.connect(DelayingProxy.parse(proxy.connectString()), 5_000);
+            client.setSoTimeout(5_000);
+            assertThat(client.getInputStream().read()).isEqualTo(-1); // closed, not left hanging
+        }
+    }
 }

@@ -13,9 +13,12 @@ import java.util.List;
  * @param serverFsyncDelayMicros an injected slowdown: every fsync of every server returns this many
  *                       µs late (an LD_PRELOAD shim); 0 for none
  * @param release        the ZooKeeper release its servers run, e.g. {@code 3.9.5} ({@link ServerRuntime})
+ * @param clientLinkDelay one-way delay of the client's link to its server ({@link DelayingProxy}), as
+ *                       between hosts of a LAN; zero for the bare loopback or bridge
+ * @param peerLinkDelay  one-way delay of every server-to-server link ({@link PeerLinks}); zero for none
  */
 public record EnsembleSpec(String scenario, int size, Duration readyTimeout, List<String> serverJvmFlags,
-                           long serverFsyncDelayMicros, String release) {
+                           long serverFsyncDelayMicros, String release, Duration clientLinkDelay, Duration peerLinkDelay) {
 
     public EnsembleSpec {
         if (size < 1 || (size > 1 && size % 2 == 0)) {
@@ -31,24 +34,40 @@ public record EnsembleSpec(String scenario, int size, Duration readyTimeout, Lis
         if (release == null || release.isBlank()) {
             throw new IllegalArgumentException(scenario + ": a release to run is needed");
         }
+        if (clientLinkDelay.isNegative() || peerLinkDelay.isNegative()) {
+            throw new IllegalArgumentException(scenario + ": link delays must be >= 0, were " + clientLinkDelay + " and "
+                    + peerLinkDelay);
+        }
     }
 
     /** An ensemble of the release under test (the client's: {@link ServerRuntime#versionUnderTest()}). */
     public static EnsembleSpec of(String scenario, int size) {
-        return new EnsembleSpec(scenario, size, Duration.ofSeconds(90), List.of(), 0, ServerRuntime.versionUnderTest());
+        return new EnsembleSpec(scenario, size, Duration.ofSeconds(90), List.of(), 0, ServerRuntime.versionUnderTest(),
+                Duration.ZERO, Duration.ZERO);
     }
 
     public EnsembleSpec withServerJvmFlags(List<String> flags) {
-        return new EnsembleSpec(scenario, size, readyTimeout, flags, serverFsyncDelayMicros, release);
+        return new EnsembleSpec(scenario, size, readyTimeout, flags, serverFsyncDelayMicros, release, clientLinkDelay, peerLinkDelay);
     }
 
     public EnsembleSpec withServerFsyncDelayMicros(long micros) {
-        return new EnsembleSpec(scenario, size, readyTimeout, serverJvmFlags, micros, release);
+        return new EnsembleSpec(scenario, size, readyTimeout, serverJvmFlags, micros, release, clientLinkDelay, peerLinkDelay);
     }
 
     /** The same ensemble running another ZooKeeper release (one side of a comparison). */
     public EnsembleSpec withRelease(String other) {
-        return new EnsembleSpec(scenario, size, readyTimeout, serverJvmFlags, serverFsyncDelayMicros, other);
+        return new EnsembleSpec(scenario, size, readyTimeout, serverJvmFlags, serverFsyncDelayMicros, other, clientLinkDelay, peerLinkDelay);
+    }
+
+    /** The same ensemble with every link, the client's and the servers', {@code oneWay} long each way. */
+    public EnsembleSpec withLinkDelay(Duration oneWay) {
+        return new EnsembleSpec(scenario, size, readyTimeout, serverJvmFlags, serverFsyncDelayMicros, release, oneWay, oneWay);
+    }
+
+    /** The same ensemble with its server-to-server links {@code more} longer each way (the client's as they were). */
+    public EnsembleSpec withSlowerPeerLinks(Duration more) {
+        return new EnsembleSpec(scenario, size, readyTimeout, serverJvmFlags, serverFsyncDelayMicros, release, clientLinkDelay,
+                peerLinkDelay.plus(more));
     }
 
     public boolean standalone() {

@@ -32,6 +32,7 @@ final class ProcessEnsemble implements ZooKeeperEnsemble {
     private final EnsembleSpec spec;
     private final List<Process> processes = new ArrayList<>();
     private Path directory;
+    private PeerLinks links;
     private List<NodeEndpoint> nodes = List.of();
     private Map<Integer, String> modes = Map.of();
     private boolean started;
@@ -68,8 +69,8 @@ final class ProcessEnsemble implements ZooKeeperEnsemble {
                 }
             }
             started = true;
-            System.out.printf("[perf] %s: %d child JVM(s) ready in %.1f s, modes %s%n", spec.scenario(), spec.size(),
-                    (System.nanoTime() - t0) / 1e9, modes);
+            System.out.printf("[perf] %s: %d child JVM(s) ready in %.1f s, modes %s%s%n", spec.scenario(), spec.size(),
+                    (System.nanoTime() - t0) / 1e9, modes, links.describe(spec.peerLinkDelay()));
         } catch (Exception e) {
             stop();
             throw new IllegalStateException(spec.scenario() + ": could not start " + spec.size()
@@ -85,6 +86,7 @@ final class ProcessEnsemble implements ZooKeeperEnsemble {
                 peers.add(new PeerAddress(i + 1, LOOPBACK, ports[3 * i + 1], ports[3 * i + 2]));
             }
         }
+        links = PeerLinks.open(peers, spec.peerLinkDelay(), target -> new DelayingProxy(target, spec.peerLinkDelay()));
         Path conf = directory.resolve("conf");
         Files.createDirectories(conf);
         try (var logback = ProcessEnsemble.class.getResourceAsStream("/zookeeper-server/logback.xml")) {
@@ -101,7 +103,7 @@ final class ProcessEnsemble implements ZooKeeperEnsemble {
             Files.createDirectories(data);
             Files.writeString(data.resolve("myid"), id + "\n", StandardCharsets.UTF_8);
             Path cfg = node.resolve("zoo.cfg");
-            Files.writeString(cfg, ZooConfig.render(data.toString(), LOOPBACK, ports[3 * (id - 1)], peers), StandardCharsets.UTF_8);
+            Files.writeString(cfg, ZooConfig.render(data.toString(), LOOPBACK, ports[3 * (id - 1)], links.seenBy(id)), StandardCharsets.UTF_8);
             Path log = node.resolve("server.log");
             ProcessBuilder server = new ProcessBuilder(ServerCommand.of(java, classpath, cfg.toString(), spec))
                     .redirectErrorStream(true)
@@ -163,6 +165,10 @@ final class ProcessEnsemble implements ZooKeeperEnsemble {
             }
         }
         processes.clear();
+        if (links != null) {
+            links.close(); // after the servers: none of them is left dialling a closed port
+            links = null;
+        }
     }
 
     @Override

@@ -13,7 +13,6 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 import java.util.Set;
 
 /**
@@ -31,6 +30,11 @@ public final class WriteModeDriver implements ScenarioDriver {
     public static final String INJECT_CPUS = "zk.cpus";
     /** {@code -Dperf.inject=zk.proxyDelayUs=N}: client traffic through a proxy adding N µs each way. */
     public static final String INJECT_PROXY_DELAY = "zk.proxyDelayUs";
+    /**
+     * {@code -Dperf.inject=zk.peerDelayUs=N}: every server-to-server link N µs longer each way (a
+     * slower network between the servers; the client's link as it was).
+     */
+    public static final String INJECT_PEER_DELAY = "zk.peerDelayUs";
     /** {@code -Dperf.inject=zk.multiBatch=N}: the multi mode sends its creates in requests of N ops. */
     public static final String INJECT_MULTI_BATCH = "zk.multiBatch";
     /** {@code -Dperf.inject=zk.fsyncDelayUs=N}: every server's fsyncs return N µs late (a server that syncs slower). */
@@ -46,12 +50,12 @@ public final class WriteModeDriver implements ScenarioDriver {
      */
     public static final String INJECT_DISK_FSYNC_DELAY = "env.fsyncDelayUs";
     static final Set<String> INJECTION_KEYS = Set.of(INJECT_FLUSH_DELAY, INJECT_MAX_OUTSTANDING, INJECT_CPUS,
-            INJECT_PROXY_DELAY, INJECT_MULTI_BATCH, INJECT_SERVER_FSYNC_DELAY, INJECT_BUSY_THREADS);
+            INJECT_PROXY_DELAY, INJECT_PEER_DELAY, INJECT_MULTI_BATCH, INJECT_SERVER_FSYNC_DELAY, INJECT_BUSY_THREADS);
 
     private static final Duration CONNECT_TIMEOUT = Duration.ofSeconds(30);
 
+    private final WriteModeFamily family;
     private final List<EnsembleSpec> selected;
-    private final String connect;
     private final int ops;
     private final Injection injection;
     private final EnsembleGroup ensembles;
@@ -59,13 +63,15 @@ public final class WriteModeDriver implements ScenarioDriver {
     private final String release;
 
     /**
+     * @param family   what the ensembles' family gates, and its baseline files
      * @param selected the ensembles to run, before the injection's server-side part
      * @param connect  an external ensemble's connect string, or blank
      */
-    public WriteModeDriver(List<EnsembleSpec> selected, Backend backend, String connect, int ops, Injection injection) {
+    WriteModeDriver(WriteModeFamily family, List<EnsembleSpec> selected, Backend backend, String connect, int ops,
+                    Injection injection) {
         serverFlags(injection); // an unknown injection key fails here, before anything starts
+        this.family = family;
         this.selected = List.copyOf(selected);
-        this.connect = connect;
         this.ops = ops;
         this.injection = injection;
         this.ensembles = new EnsembleGroup(selected.stream().map(s -> injected(s, injection)).toList(), backend, connect);
@@ -75,13 +81,17 @@ public final class WriteModeDriver implements ScenarioDriver {
     }
 
     /**
-     * {@code spec} with the server-side part of {@code injection}: JVM flags, and a delay on every
-     * fsync (of the servers only, or of the whole disk). Real slowdowns, nothing faked.
+     * {@code spec} with the server-side part of {@code injection}: JVM flags, a delay on every
+     * fsync (of the servers only, or of the whole disk), slower links between the servers. Real
+     * slowdowns, nothing faked.
      */
     public static EnsembleSpec injected(EnsembleSpec spec, Injection injection) {
         long fsyncDelay = injection.get(INJECT_SERVER_FSYNC_DELAY).or(() -> injection.get(INJECT_DISK_FSYNC_DELAY))
                 .map(Long::parseLong).orElse(0L);
-        return spec.withServerJvmFlags(serverFlags(injection)).withServerFsyncDelayMicros(fsyncDelay);
+        Duration peerDelay = injection.get(INJECT_PEER_DELAY).map(us -> Duration.ofNanos(Long.parseLong(us) * 1000))
+                .orElse(Duration.ZERO);
+        return spec.withServerJvmFlags(serverFlags(injection)).withServerFsyncDelayMicros(fsyncDelay)
+                .withSlowerPeerLinks(peerDelay);
     }
 
     /** Server JVM flags that realise {@code injection}: real server-side slowdowns, nothing faked. */
@@ -103,23 +113,23 @@ public final class WriteModeDriver implements ScenarioDriver {
 
     @Override
     public String group() {
-        return WriteModeScenarios.GROUP;
+        return family.group();
     }
 
     @Override
     public List<GatedFigure> figures() {
-        return WriteModeScenarios.figures(selected.stream().map(EnsembleSpec::scenario).toList());
+        return family.figures(selected.stream().map(EnsembleSpec::scenario).toList());
     }
 
     @Override
     public List<GatedFigure> catalogue() {
-        return WriteModeScenarios.catalogue(connect);
+        return family.catalogue();
     }
 
     /** One baseline per backend on each testbed: the same ensemble measures differently through Docker's bridge than over loopback. */
     @Override
     public String baselineFile() {
-        return WriteModeScenarios.baselineFile(ensembles.resolveBackend());
+        return family.baselineFile(ensembles.resolveBackend());
     }
 
     @Override
@@ -174,8 +184,8 @@ public final class WriteModeDriver implements ScenarioDriver {
 
         void connect() throws Exception {
             int multiBatch = injection.get(INJECT_MULTI_BATCH).map(Integer::parseInt).orElse(0);
-            Optional<Duration> proxyDelay = injection.get(INJECT_PROXY_DELAY)
-                    .map(us -> Duration.ofNanos(Long.parseLong(us) * 1000));
+            Duration injectedDelay = injection.get(INJECT_PROXY_DELAY)
+                    .map(us -> Duration.ofNanos(Long.parseLong(us) * 1000)).orElse(Duration.ZERO);
             long diskDelay = injection.get(INJECT_DISK_FSYNC_DELAY).map(Long::parseLong).orElse(0L);
             // The fsync probe runs where the servers keep their data (a backend runs all its ensembles
             // alike); an external ensemble's disks are out of reach, and the report says where it ran.
@@ -188,8 +198,10 @@ public final class WriteModeDriver implements ScenarioDriver {
                 injection.get(INJECT_CPUS).map(Double::parseDouble).ifPresent(ensemble::limitCpus);
                 injection.get(INJECT_BUSY_THREADS).map(Integer::parseInt).ifPresent(ensemble::keepBusy);
                 String connectTo = ensemble.clientConnectString();
-                if (proxyDelay.isPresent()) {
-                    DelayingProxy proxy = new DelayingProxy(DelayingProxy.parse(connectTo), proxyDelay.get());
+                // The client's link: the ensemble's own delay (a LAN between client and server) plus an injected one.
+                Duration clientDelay = ensemble.spec().clientLinkDelay().plus(injectedDelay);
+                if (!clientDelay.isZero()) {
+                    DelayingProxy proxy = new DelayingProxy(DelayingProxy.parse(connectTo), clientDelay);
                     proxies.add(proxy);
                     connectTo = proxy.connectString();
                 }
@@ -205,6 +217,9 @@ public final class WriteModeDriver implements ScenarioDriver {
             clients.values().stream().findFirst().ifPresent(session -> facts.put("zookeeperClient", session.release()));
             facts.put("zookeeperOpsPerSet", Integer.toString(ops));
             facts.put("fsyncProbe", probes.fsyncWhere());
+            // The links as the family defines them (an injected delay is in "injected"): baselines of other links differ.
+            selected.stream().map(EnsembleSpec::clientLinkDelay).filter(d -> !d.isZero()).distinct()
+                    .forEach(d -> facts.put("linkDelayOneWayUs", Long.toString(d.toNanos() / 1000)));
             if (ensembles.backend() == Backend.DOCKER) {
                 facts.put("baseImage", ZooKeeperImage.baseImage());
             }

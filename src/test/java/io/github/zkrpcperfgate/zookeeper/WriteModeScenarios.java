@@ -81,6 +81,15 @@ public final class WriteModeScenarios implements ScenarioFamily {
     @Override
     public Optional<ScenarioDriver> driverOf(PerfSettings settings, Injection injection, String versionProperty,
                                                        String release) {
+        return referenceDriver(versionProperty, release, () -> driverRunning(settings, injection, release));
+    }
+
+    /**
+     * A family's reference side when {@code versionProperty} is {@code zookeeper.version}: the
+     * release resolved first (one that cannot be had fails here, before any server starts).
+     */
+    static Optional<ScenarioDriver> referenceDriver(String versionProperty, String release,
+                                                    java.util.function.Supplier<ScenarioDriver> driver) {
         if (!VERSION_PROPERTY.equals(versionProperty)) {
             return Optional.empty();
         }
@@ -89,20 +98,25 @@ public final class WriteModeScenarios implements ScenarioFamily {
                     + " servers; an external ensemble (-Dperf.zk.connect) runs only one");
         }
         ServerRuntime.jars(release); // a release that cannot be resolved fails here, before any server starts
-        return Optional.of(driverRunning(settings, injection, release));
+        return Optional.of(driver.get());
     }
 
     private static ScenarioDriver driverRunning(PerfSettings settings, Injection injection, String release) {
         String connect = System.getProperty("perf.zk.connect", "");
         List<EnsembleSpec> selected = ensembles(connect).stream().filter(s -> settings.selects(s.scenario()))
                 .map(s -> s.withRelease(release)).toList();
-        return new WriteModeDriver(selected, Backend.parse(System.getProperty("perf.zk.backend", "auto")), connect,
-                Integer.getInteger("perf.zk.ops", DEFAULT_OPS), injection);
+        return new WriteModeDriver(family(connect), selected, Backend.parse(System.getProperty("perf.zk.backend", "auto")),
+                connect, Integer.getInteger("perf.zk.ops", DEFAULT_OPS), injection);
+    }
+
+    /** The seeds' family: both ensembles, or the one external ensemble. */
+    static WriteModeFamily family(String connect) {
+        return WriteModeFamily.seedFigures(GROUP, ONE_NODE, FIVE_NODES, ensembles(connect).stream().map(EnsembleSpec::scenario).toList());
     }
 
     /** The baseline file of a backend, e.g. {@code zookeeper-docker.json}: figures differ by backend. */
     public static String baselineFile(Backend backend) {
-        return GROUP + "-" + backend.jsonName() + ".json";
+        return family("").baselineFile(backend);
     }
 
     /** The ensembles to run: 1 and 5 servers, or the one external ensemble. */
@@ -124,11 +138,19 @@ public final class WriteModeScenarios implements ScenarioFamily {
 
     /** Every figure a baseline file of this half may hold: the one external ensemble's, or both ensembles'. */
     public static List<GatedFigure> catalogue(String connect) {
-        return figures(ensembles(connect).stream().map(EnsembleSpec::scenario).toList());
+        return family(connect).catalogue();
     }
 
-    /** The gated figures of the given scenarios (cross-ensemble ones only when both ran). */
+    /** The gated figures of the given seed scenarios (cross-ensemble ones only when both ran). */
     public static List<GatedFigure> figures(List<String> scenarios) {
+        return figures(scenarios, ONE_NODE, FIVE_NODES);
+    }
+
+    /**
+     * The gated figures of write-mode scenarios of any family: the same per ensemble, and the
+     * 5-node sync cost over the 1-node one when both {@code oneNode} and {@code fiveNodes} ran.
+     */
+    static List<GatedFigure> figures(List<String> scenarios, String oneNode, String fiveNodes) {
         List<GatedFigure> figures = new ArrayList<>();
         for (String s : scenarios) {
             String sync = workloadName(s, WriteMode.SYNC);
@@ -151,11 +173,11 @@ public final class WriteModeScenarios implements ScenarioFamily {
             // 10,000 pipelined async creates are server CPU work, their p99 close to the whole batch.
             figures.add(GatedFigure.calibratedLatency(s, "asyncP99", async, 99, Calibration.CPU, TAIL_LATENCY_MIN_BAND));
         }
-        if (scenarios.contains(ONE_NODE) && scenarios.contains(FIVE_NODES)) {
-            String one = workloadName(ONE_NODE, WriteMode.SYNC);
-            String five = workloadName(FIVE_NODES, WriteMode.SYNC);
+        if (scenarios.contains(oneNode) && scenarios.contains(fiveNodes)) {
+            String one = workloadName(oneNode, WriteMode.SYNC);
+            String five = workloadName(fiveNodes, WriteMode.SYNC);
             // What a sync create costs on 5 servers relative to 1, each less one fsync: lower is better.
-            figures.add(GatedFigure.timeRatioLessProbe(FIVE_NODES, "syncCostOver1node", five, one, true, FsyncProbe.NAME, FSYNC,
+            figures.add(GatedFigure.timeRatioLessProbe(fiveNodes, "syncCostOver1node", five, one, true, FsyncProbe.NAME, FSYNC,
                     Direction.LOWER_IS_BETTER, RATIO_MIN_BAND));
         }
         return figures;

@@ -22,4 +22,27 @@ class WriteModeScenariosTest {
                 .containsEntry("zk-1node / syncP50", 1.5)
                 .containsEntry("zk-5node / syncP99", 2.0);
     }
+
+    @Test
+    void theSlowLinkFamilyGatesTheSeedsFiguresUnderItsOwnNamesEveryLinkDelayed() {
+        assertThat(WriteModeScenarios.figures(new SlowLinkScenarios().scenarioNames(), SlowLinkScenarios.ONE_NODE,
+                SlowLinkScenarios.FIVE_NODES)).hasSize(13)
+                .extracting(f -> f.key().toString()).contains("zk-5node-lan / syncCostOver1node", "zk-1node-lan / syncP50");
+        assertThat(SlowLinkScenarios.ensembles()).flatExtracting(EnsembleSpec::clientLinkDelay, EnsembleSpec::peerLinkDelay)
+                .containsOnly(java.time.Duration.ofNanos(250_000));
+        assertThat(WriteModeFamily.seedFigures(SlowLinkScenarios.GROUP, "a", "b", List.of()).baselineFile(Backend.DOCKER))
+                .isEqualTo("zookeeper-lan-docker.json");
+        // A quarter of the seeds' creates a set, never under 500 unless fewer were asked for.
+        assertThat(SlowLinkScenarios.opsPerSet(10_000)).isEqualTo(2_500);
+        assertThat(SlowLinkScenarios.opsPerSet(1_000)).isEqualTo(500);
+        assertThat(SlowLinkScenarios.opsPerSet(100)).isEqualTo(100);
+    }
+
+    @Test
+    void aSlowerNetworkBetweenTheServersLeavesTheClientsLinkAsItWas() {
+        EnsembleSpec lan = SlowLinkScenarios.ensembles().get(1);
+        EnsembleSpec injected = WriteModeDriver.injected(lan, io.github.zkrpcperfgate.gate.Injection.parse("zk.peerDelayUs=100"));
+        assertThat(injected.peerLinkDelay()).isEqualTo(java.time.Duration.ofNanos(350_000));
+        assertThat(injected.clientLinkDelay()).isEqualTo(java.time.Duration.ofNanos(250_000));
+    }
 }

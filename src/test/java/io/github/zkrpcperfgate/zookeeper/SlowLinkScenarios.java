@@ -1,0 +1,96 @@
+package io.github.zkrpcperfgate.zookeeper;
+
+import io.github.zkrpcperfgate.gate.GatedFigure;
+import io.github.zkrpcperfgate.gate.Injection;
+import io.github.zkrpcperfgate.gate.PerfSettings;
+import io.github.zkrpcperfgate.gate.ScenarioDriver;
+import io.github.zkrpcperfgate.gate.ScenarioFamily;
+import java.time.Duration;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * The seeds' write modes on ensembles whose every link is as long as a LAN's: the seed measured
+ * real hosts, where a round trip costs 0.2-2 ms, while loopback and a Docker bridge cost
+ * 0.02-0.07 ms. Each link, client to server and server to server on the quorum and election
+ * ports, runs through a delay line of {@value #ONE_WAY_DELAY_MICROS} µs each way
+ * ({@link PeerLinks}); the figures and floors are the seeds' ({@link WriteModeScenarios#figures}),
+ * in a group and baseline files of their own. Full profile only: pull requests keep the seeds'.
+ */
+public final class SlowLinkScenarios implements ScenarioFamily {
+
+    /** The scenario group: its report section and the prefix of its baseline files. */
+    public static final String GROUP = "zookeeper-lan";
+
+    public static final String ONE_NODE = "zk-1node-lan";
+    public static final String FIVE_NODES = "zk-5node-lan";
+
+    /**
+     * One way, every link: a round trip of 0.5 ms, the middle of the 0.2-2 ms between hosts of
+     * one data centre (and about what a switched 1-10 GbE LAN with kernel stacks on both ends costs).
+     */
+    public static final long ONE_WAY_DELAY_MICROS = 250;
+
+    private static final WriteModeFamily FAMILY = WriteModeFamily.seedFigures(GROUP, ONE_NODE, FIVE_NODES, List.of(ONE_NODE, FIVE_NODES));
+
+    /** For {@code @PerfGate} and {@link java.util.ServiceLoader}; the catalogue itself is static. */
+    public SlowLinkScenarios() {
+    }
+
+    @Override
+    public List<String> scenarioNames() {
+        return FAMILY.scenarios();
+    }
+
+    /** Every figure a baseline file of this family may hold. */
+    public static List<GatedFigure> catalogue() {
+        return FAMILY.catalogue();
+    }
+
+    /** The ensembles, every link delayed: 1 and 5 servers. */
+    public static List<EnsembleSpec> ensembles() {
+        Duration delay = Duration.ofNanos(ONE_WAY_DELAY_MICROS * 1000);
+        return List.of(EnsembleSpec.of(ONE_NODE, 1).withLinkDelay(delay), EnsembleSpec.of(FIVE_NODES, 5).withLinkDelay(delay));
+    }
+
+    @Override
+    public ScenarioDriver driver(PerfSettings settings, Injection injection) {
+        return driverRunning(settings, injection, ServerRuntime.versionUnderTest());
+    }
+
+    @Override
+    public Optional<String> releaseUnderTest(String versionProperty) {
+        return WriteModeScenarios.VERSION_PROPERTY.equals(versionProperty) ? Optional.of(ServerRuntime.versionUnderTest())
+                : Optional.empty();
+    }
+
+    @Override
+    public Optional<ScenarioDriver> driverOf(PerfSettings settings, Injection injection, String versionProperty,
+                                                       String release) {
+        return WriteModeScenarios.referenceDriver(versionProperty, release, () -> driverRunning(settings, injection, release));
+    }
+
+    /**
+     * The selected ensembles; none against an external ensemble ({@code -Dperf.zk.connect}),
+     * whose links are whatever its hosts' network is.
+     */
+    private static ScenarioDriver driverRunning(PerfSettings settings, Injection injection, String release) {
+        String connect = System.getProperty("perf.zk.connect", "");
+        List<EnsembleSpec> selected = connect.isBlank()
+                ? ensembles().stream().filter(s -> settings.selects(s.scenario())).map(s -> s.withRelease(release)).toList()
+                : List.of();
+        return new WriteModeDriver(FAMILY, selected, Backend.parse(System.getProperty("perf.zk.backend", "auto")), connect,
+                opsPerSet(Integer.getInteger("perf.zk.ops", WriteModeScenarios.DEFAULT_OPS)), injection);
+    }
+
+    /**
+     * A quarter of the seeds' creates a set ({@code -Dperf.zk.ops}, 10,000): on these links a sync
+     * create costs about four times what it does on loopback (three round trips of 0.5 ms on 5
+     * servers), so a set still lasts about as long as the seeds' and the family adds minutes, not
+     * ten, to a full build. Throughput is per create either way, and 2,500 pipelined creates keep
+     * async and multi in their steady state.
+     */
+    static int opsPerSet(int seedOps) {
+        return Math.max(Math.min(seedOps, LinkDelaySweep.MIN_OPS), seedOps / 4);
+    }
+}
