@@ -35,8 +35,7 @@ final class PerfGateExtension implements BeforeAllCallback, ParameterResolver {
 
     @Override
     public void beforeAll(ExtensionContext context) throws Exception {
-        Build build = context.getRoot().getStore(NAMESPACE)
-                .getOrComputeIfAbsent(Build.class, k -> Build.fromSystemProperties(), Build.class);
+        Build build = buildOf(context);
         Class<? extends ScenarioFamily> familyClass = AnnotationSupport
                 .findAnnotation(context.getRequiredTestClass(), PerfGate.class)
                 .orElseThrow(() -> new IllegalStateException(context.getRequiredTestClass() + " lacks @PerfGate"))
@@ -98,6 +97,12 @@ final class PerfGateExtension implements BeforeAllCallback, ParameterResolver {
             throw new IllegalStateException("nothing measured for " + context.getDisplayName() + ": is the class annotated @PerfGate?");
         }
         return build;
+    }
+
+    /** The build's settings and report, made at first need: shared by every gate and sweep class of the test JVM. */
+    static Build buildOf(ExtensionContext context) {
+        return context.getRoot().getStore(NAMESPACE).getOrComputeIfAbsent(Build.class, k -> Build.fromSystemProperties(),
+                Build.class);
     }
 
     /** The build's settings, checked once, and its report: one per test JVM, in the root store. */

@@ -7,6 +7,7 @@ import io.github.zkrpcperfgate.files.JsonFiles;
 import io.github.zkrpcperfgate.measure.Sample;
 import io.github.zkrpcperfgate.result.FigureResult;
 import io.github.zkrpcperfgate.result.GroupResult;
+import io.github.zkrpcperfgate.result.LinkSweep;
 import io.github.zkrpcperfgate.result.SideValue;
 import io.github.zkrpcperfgate.stats.Estimate;
 import io.github.zkrpcperfgate.verdict.Band;
@@ -57,6 +58,15 @@ public final class ResultsJson {
             group.notes().forEach(notes::add);
             group.figures().forEach(f -> figure(figures.addObject(), group.group(), f));
             group.samples().forEach(s -> sample(samples.addObject(), group.group(), s));
+            if (LinkSweep.GROUP.equals(group.group())) {
+                // The curve as drawn, for readers who plot it themselves (derived from the samples above, not read back).
+                ArrayNode curve = g.putArray("linkSweep");
+                for (LinkSweep.Point p : LinkSweep.points(group)) {
+                    curve.addObject().put("ensemble", p.ensemble()).put("oneWayDelayUs", p.oneWayMicros())
+                            .put("addedRoundTripMs", p.addedRoundTripMillis()).put("mode", p.mode())
+                            .put("opsPerSecond", p.opsPerSecond()).put("rounds", p.rounds());
+                }
+            }
         }
         return JsonFiles.render(root);
     }

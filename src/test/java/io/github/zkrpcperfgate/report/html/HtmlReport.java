@@ -5,6 +5,7 @@ import io.github.zkrpcperfgate.result.Comparisons;
 import io.github.zkrpcperfgate.result.FigureResult;
 import io.github.zkrpcperfgate.result.GroupResult;
 import io.github.zkrpcperfgate.result.Headline;
+import io.github.zkrpcperfgate.result.LinkSweep;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -97,6 +98,13 @@ public final class HtmlReport {
                     .append("The axis is a factor of what the baseline expects. Hover for the verdict's reason.</p>")
                     .append(BandChart.render(figures)).append("</section>\n");
         }
+        for (GroupResult g : groups) {
+            LinkSweepChart.render(g).ifPresent(charts -> html.append("<section id=\"link-sweep\"><h2>Write modes against the ")
+                    .append("links' round trip (not gated)</h2><p class=\"muted\">Every link of the ensembles, client to server and ")
+                    .append("server to server, through a delay line; median throughput over the sweep's rounds, each delay on servers ")
+                    .append("of its own. Hover a point for its value; the notes below read the curve.</p>").append(charts)
+                    .append("</section>\n"));
+        }
         appendPerScenario(html, groups);
         List<String> notes = groups.stream().flatMap(g -> g.notes().stream()).toList();
         if (!notes.isEmpty()) {
@@ -118,6 +126,9 @@ public final class HtmlReport {
         StringBuilder latency = new StringBuilder();
         StringBuilder heat = new StringBuilder();
         for (GroupResult g : groups) {
+            if (LinkSweep.GROUP.equals(g.group())) {
+                continue; // drawn as one curve above, not as a chart per delay
+            }
             WorkloadStats.workloadsByScenario(g).forEach((scenario, workloads) -> {
                 String title = "<h3>" + Html.escape(scenario) + "</h3>";
                 throughput.append(title).append(ThroughputChart.render(g, scenario, workloads));

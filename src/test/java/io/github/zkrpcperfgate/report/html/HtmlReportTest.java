@@ -54,6 +54,27 @@ class HtmlReportTest {
     }
 
     @Test
+    void aLinkSweepIsOneSectionOfTwoCurvesWithTheSeedsMarkNotAChartPerDelay() {
+        List<io.github.zkrpcperfgate.measure.Sample> samples = new java.util.ArrayList<>();
+        for (long us : new long[] {0, 250, 1000}) {
+            for (String mode : List.of("sync", "async", "multi")) {
+                for (int round = 0; round < 3; round++) {
+                    double opsPerSecond = mode.equals("sync") ? 3_000.0 / (1 + us / 100.0) : 30_000;
+                    samples.add(new io.github.zkrpcperfgate.measure.Sample(
+                            io.github.zkrpcperfgate.result.LinkSweep.scenario("zk-1node", us) + "/" + mode, round, 1_000,
+                            (long) (1e12 / opsPerSecond), new org.HdrHistogram.Histogram(3)));
+                }
+            }
+        }
+        GroupResult sweep = new GroupResult(io.github.zkrpcperfgate.result.LinkSweep.GROUP, new java.util.TreeMap<>(),
+                List.of(), samples, List.of(), List.of("zk-1node: async/sync reaches the seed's 100× at 1000 µs each way"));
+        String page = HtmlReport.render(List.of(sweep));
+        assertThat(page).contains("id=\"link-sweep\"", "class=\"chart link-sweep-throughput\"",
+                "class=\"chart link-sweep-ratios\"", "the seed&#39;s async/sync, ~100×", "+2 ms", "zk-1node async/sync");
+        assertThat(page).doesNotContain("class=\"chart throughput\"", "<h3>zk-1node@250us</h3>");
+    }
+
+    @Test
     void anEmptyRunStillRendersAPage() {
         assertThat(HtmlReport.render(List.of())).contains("No figure was judged").contains("</html>");
     }
