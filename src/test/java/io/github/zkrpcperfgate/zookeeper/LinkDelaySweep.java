@@ -142,7 +142,9 @@ public final class LinkDelaySweep implements Sweep {
                 }
             }
         }
+        // Per delay, not the last delay's: the sweep's own facts below say what each had.
         facts.remove("linkDelayOneWayUs");
+        facts.remove("zookeeperOpsPerSet");
         facts.put("linkSweepOneWayUs", delays.stream().map(String::valueOf).reduce((a, b) -> a + "," + b).orElse(""));
         facts.put("linkSweepOpsPerSet", opsPerSet.toString());
         facts.put("linkSweepDelayLineRoundTripUs", measuredRoundTrip.entrySet().stream()
