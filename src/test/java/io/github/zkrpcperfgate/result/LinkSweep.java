@@ -60,11 +60,17 @@ public final class LinkSweep {
         return points;
     }
 
+    /** The point of one ensemble at one delay in one mode, when it was measured. */
+    public static Optional<Point> point(List<Point> points, String ensemble, long oneWayMicros, String mode) {
+        return points.stream().filter(p -> p.ensemble().equals(ensemble) && p.oneWayMicros() == oneWayMicros
+                && p.mode().equals(mode)).findFirst();
+    }
+
     /** {@code numerator}'s throughput over {@code denominator}'s for one ensemble at one delay, when both were measured. */
     public static Optional<Double> ratio(List<Point> points, String ensemble, long oneWayMicros, String numerator,
                                          String denominator) {
-        Optional<Point> top = find(points, ensemble, oneWayMicros, numerator);
-        Optional<Point> bottom = find(points, ensemble, oneWayMicros, denominator);
+        Optional<Point> top = point(points, ensemble, oneWayMicros, numerator);
+        Optional<Point> bottom = point(points, ensemble, oneWayMicros, denominator);
         return top.isPresent() && bottom.isPresent() && bottom.get().opsPerSecond() > 0
                 ? Optional.of(top.get().opsPerSecond() / bottom.get().opsPerSecond()) : Optional.empty();
     }
@@ -77,10 +83,5 @@ public final class LinkSweep {
     /** The ensembles measured, in name order. */
     public static List<String> ensembles(List<Point> points) {
         return points.stream().map(Point::ensemble).distinct().sorted().toList();
-    }
-
-    private static Optional<Point> find(List<Point> points, String ensemble, long oneWayMicros, String mode) {
-        return points.stream().filter(p -> p.ensemble().equals(ensemble) && p.oneWayMicros() == oneWayMicros
-                && p.mode().equals(mode)).findFirst();
     }
 }

@@ -66,8 +66,9 @@ final class ContainerEnsemble implements ZooKeeperEnsemble {
             List<PeerAddress> peers = subnetPrefix == null ? List.of()
                     : IntStream.rangeClosed(1, spec.size())
                             .mapToObj(i -> new PeerAddress(i, subnetPrefix + (10 + i), QUORUM_PORT, ELECTION_PORT)).toList();
-            links = PeerLinks.open(peers, spec.peerLinkDelay(), target -> DelayingProxy.onBridge(
-                    gateway(subnetPrefix), target, spec.peerLinkDelay()));
+            java.net.InetAddress bridge = subnetPrefix == null ? null : gateway(subnetPrefix);
+            links = PeerLinks.open(peers, spec.peerLinkDelay(),
+                    target -> DelayingProxy.onBridge(bridge, target, spec.peerLinkDelay()));
             for (int id = 1; id <= spec.size(); id++) {
                 containers.add(container(image, id, subnetPrefix, links.seenBy(id)));
             }

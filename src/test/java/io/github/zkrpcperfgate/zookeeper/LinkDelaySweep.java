@@ -179,9 +179,7 @@ public final class LinkDelaySweep implements Sweep {
                         measuredRoundTrip.containsKey(us) ? ", " + SignificantDigits.format(measuredRoundTrip.get(us) / 1e6)
                                 + " ms measured through one delay line" : ""));
                 for (WriteMode mode : WriteMode.values()) {
-                    points.stream().filter(p -> p.ensemble().equals(ensemble) && p.oneWayMicros() == us
-                                    && p.mode().equals(mode.label())).findFirst()
-                            .ifPresent(p -> line.append(' ').append(mode.label()).append(' ')
+                    LinkSweep.point(points, ensemble, us, mode.label()).ifPresent(p -> line.append(' ').append(mode.label()).append(' ')
                                     .append(SignificantDigits.format(p.opsPerSecond())).append(" ops/s"));
                 }
                 async.ifPresent(r -> line.append("; async/sync ").append(SignificantDigits.format(r)).append('×'));

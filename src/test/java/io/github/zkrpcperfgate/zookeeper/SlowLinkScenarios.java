@@ -60,8 +60,7 @@ public final class SlowLinkScenarios implements ScenarioFamily {
 
     @Override
     public Optional<String> releaseUnderTest(String versionProperty) {
-        return WriteModeScenarios.VERSION_PROPERTY.equals(versionProperty) ? Optional.of(ServerRuntime.versionUnderTest())
-                : Optional.empty();
+        return WriteModeScenarios.releaseOf(versionProperty);
     }
 
     @Override

@@ -9,6 +9,7 @@ import io.github.zkrpcperfgate.gate.Measurement;
 import io.github.zkrpcperfgate.gate.ScenarioDriver;
 import io.github.zkrpcperfgate.measure.Workload;
 import java.time.Duration;
+import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -88,10 +89,13 @@ public final class WriteModeDriver implements ScenarioDriver {
     public static EnsembleSpec injected(EnsembleSpec spec, Injection injection) {
         long fsyncDelay = injection.get(INJECT_SERVER_FSYNC_DELAY).or(() -> injection.get(INJECT_DISK_FSYNC_DELAY))
                 .map(Long::parseLong).orElse(0L);
-        Duration peerDelay = injection.get(INJECT_PEER_DELAY).map(us -> Duration.ofNanos(Long.parseLong(us) * 1000))
-                .orElse(Duration.ZERO);
         return spec.withServerJvmFlags(serverFlags(injection)).withServerFsyncDelayMicros(fsyncDelay)
-                .withSlowerPeerLinks(peerDelay);
+                .withSlowerPeerLinks(micros(injection, INJECT_PEER_DELAY));
+    }
+
+    /** An injection's delay given in µs, zero when it has none. */
+    private static Duration micros(Injection injection, String key) {
+        return injection.get(key).map(us -> Duration.of(Long.parseLong(us), ChronoUnit.MICROS)).orElse(Duration.ZERO);
     }
 
     /** Server JVM flags that realise {@code injection}: real server-side slowdowns, nothing faked. */
@@ -184,8 +188,7 @@ public final class WriteModeDriver implements ScenarioDriver {
 
         void connect() throws Exception {
             int multiBatch = injection.get(INJECT_MULTI_BATCH).map(Integer::parseInt).orElse(0);
-            Duration injectedDelay = injection.get(INJECT_PROXY_DELAY)
-                    .map(us -> Duration.ofNanos(Long.parseLong(us) * 1000)).orElse(Duration.ZERO);
+            Duration injectedDelay = micros(injection, INJECT_PROXY_DELAY);
             long diskDelay = injection.get(INJECT_DISK_FSYNC_DELAY).map(Long::parseLong).orElse(0L);
             // The fsync probe runs where the servers keep their data (a backend runs all its ensembles
             // alike); an external ensemble's disks are out of reach, and the report says where it ran.

@@ -73,8 +73,12 @@ public final class WriteModeScenarios implements ScenarioFamily {
 
     @Override
     public Optional<String> releaseUnderTest(String versionProperty) {
-        return VERSION_PROPERTY.equals(versionProperty) ? Optional.of(ServerRuntime.versionUnderTest())
-                : Optional.empty();
+        return releaseOf(versionProperty);
+    }
+
+    /** The client's and servers' release when {@code versionProperty} is {@code zookeeper.version}: any write-mode family's. */
+    static Optional<String> releaseOf(String versionProperty) {
+        return VERSION_PROPERTY.equals(versionProperty) ? Optional.of(ServerRuntime.versionUnderTest()) : Optional.empty();
     }
 
     /** The same ensembles of another release, client and servers: one side of a same-run comparison. */

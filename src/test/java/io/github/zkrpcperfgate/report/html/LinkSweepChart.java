@@ -42,11 +42,11 @@ final class LinkSweepChart {
         List<Long> delays = LinkSweep.delays(points);
         List<Series> throughput = new ArrayList<>();
         List<Series> ratios = new ArrayList<>();
+        List<String> modes = points.stream().map(LinkSweep.Point::mode).distinct().toList();
         for (String ensemble : LinkSweep.ensembles(points)) {
-            for (String mode : points.stream().map(LinkSweep.Point::mode).distinct().toList()) {
-                throughput.add(new Series(ensemble + " " + mode, delays.stream().mapToDouble(d -> points.stream()
-                        .filter(p -> p.ensemble().equals(ensemble) && p.oneWayMicros() == d && p.mode().equals(mode))
-                        .mapToDouble(LinkSweep.Point::opsPerSecond).findFirst().orElse(Double.NaN)).toArray()));
+            for (String mode : modes) {
+                throughput.add(new Series(ensemble + " " + mode, delays.stream().mapToDouble(d -> LinkSweep.point(points,
+                        ensemble, d, mode).map(LinkSweep.Point::opsPerSecond).orElse(Double.NaN)).toArray()));
             }
             for (String mode : List.of("async", "multi")) {
                 ratios.add(new Series(ensemble + " " + mode + "/sync", delays.stream()
