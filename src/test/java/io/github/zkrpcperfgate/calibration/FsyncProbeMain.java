@@ -12,8 +12,8 @@ import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 
 /**
- * The fsync calibration probe's own process, started beside the servers' data (in a server's
- * container, or on the child JVMs' data filesystem): it pays what ZooKeeper's transaction log
+ * The fsync calibration probe's own process, started beside the servers' data (in a container of
+ * the servers' image on the engine's storage, or on the child JVMs' data filesystem): it pays what ZooKeeper's transaction log
  * pays per group commit, where the log lives. Reads a count per line on stdin, appends that many
  * small records each forced to disk (fdatasync), and answers one line of their latencies in
  * nanoseconds; ends at end of input. Plain JDK only: it runs on the servers' classpath-free JRE.
@@ -31,7 +31,7 @@ public final class FsyncProbeMain {
             System.err.println("usage: FsyncProbeMain <directory on the filesystem to probe>");
             System.exit(2);
         }
-        Path file = Path.of(args[0]).resolve(FILE_NAME);
+        Path file = Files.createDirectories(Path.of(args[0])).resolve(FILE_NAME);
         ByteBuffer record = ByteBuffer.allocateDirect(RECORD_BYTES);
         PrintStream out = new PrintStream(System.out, false, StandardCharsets.US_ASCII);
         try (FileChannel channel = FileChannel.open(file, StandardOpenOption.CREATE, StandardOpenOption.WRITE,

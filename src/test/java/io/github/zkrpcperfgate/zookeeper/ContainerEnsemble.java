@@ -43,6 +43,10 @@ final class ContainerEnsemble implements ZooKeeperEnsemble {
     private final String baseImage;
     private final List<GenericContainer<?>> containers = new ArrayList<>();
     private Network network;
+    private String image;
+    private int probesStarted;
+    /** Names of the fsync probes' containers: each ends with its input; {@link #stop} removes any left. */
+    private final List<String> probeContainers = new ArrayList<>();
     private PeerLinks links;
     private List<NodeEndpoint> nodes = List.of();
     private Map<Integer, String> modes = Map.of();
@@ -61,7 +65,7 @@ final class ContainerEnsemble implements ZooKeeperEnsemble {
         long t0 = System.nanoTime();
         try {
             Leftovers.sweepDocker(DockerClientFactory.instance().client());
-            String image = ZooKeeperImage.build(baseImage, spec.release());
+            image = ZooKeeperImage.build(baseImage, spec.release());
             String subnetPrefix = spec.standalone() ? null : createNetwork();
             List<PeerAddress> peers = subnetPrefix == null ? List.of()
                     : IntStream.rangeClosed(1, spec.size())
@@ -202,6 +206,17 @@ final class ContainerEnsemble implements ZooKeeperEnsemble {
             }
         }
         containers.clear();
+        for (String probe : probeContainers) {
+            try {
+                DockerClientFactory.instance().client().removeContainerCmd(probe).withForce(true).exec();
+            } catch (com.github.dockerjava.api.exception.NotFoundException
+                     | com.github.dockerjava.api.exception.ConflictException e) {
+                // the usual case: it ended with its input and --rm removed it (or is removing it)
+            } catch (RuntimeException e) {
+                System.err.println("[perf] " + spec.scenario() + ": could not remove fsync probe container " + probe + ": " + e);
+            }
+        }
+        probeContainers.clear();
         if (links != null) {
             links.close();
             links = null;
@@ -217,24 +232,27 @@ final class ContainerEnsemble implements ZooKeeperEnsemble {
     }
 
     /**
-     * The probe in the first server's container, on its data directory: the same filesystem,
-     * overlay and cgroup as that server's transaction log. Through the docker CLI, whose stdin
-     * and stdout carry the probe's requests and answers.
+     * The probe in a container of its own, from the servers' image, on the same storage as their
+     * transaction logs (the engine's overlay on this machine's disk) but not in their control
+     * groups: inside a server's container it shared that server's CPU weight, so a server that got
+     * hungrier slowed the probe too and its regression read as a slower disk. No network; through
+     * {@code docker run -i --rm}, whose stdin and stdout carry the probe's requests and answers and
+     * whose end of input ends and removes the container.
      */
     @Override
     public synchronized FsyncProbe fsyncProbe(long delayMicros) {
-        GenericContainer<?> first = containers.get(0);
-        List<String> command = new ArrayList<>(List.of("docker", "exec", "-i",
+        String name = spec.scenario() + "-fsync-probe-" + ProcessHandle.current().pid() + "-" + (++probesStarted);
+        List<String> command = new ArrayList<>(List.of("docker", "run", "-i", "--rm", "--name", name, "--network", "none",
                 "-e", FsyncDelayShim.DELAY_VARIABLE + "=" + delayMicros));
+        Leftovers.labels(spec.scenario()).forEach((k, v) -> command.addAll(List.of("--label", k + "=" + v)));
         if (delayMicros > 0) {
-            if (spec.serverFsyncDelayMicros() == 0) {
-                first.copyFileToContainer(MountableFile.forHostPath(Leftovers.fsyncDelayShim()), FsyncDelayShim.IN_CONTAINER);
-            }
-            command.addAll(List.of("-e", "LD_PRELOAD=" + FsyncDelayShim.IN_CONTAINER));
+            command.addAll(List.of("-v", Leftovers.fsyncDelayShim() + ":" + FsyncDelayShim.IN_CONTAINER + ":ro",
+                    "-e", "LD_PRELOAD=" + FsyncDelayShim.IN_CONTAINER));
         }
-        command.add(first.getContainerId());
+        command.add(image);
         command.addAll(FsyncProbe.command("java", ZooKeeperImage.PROBE_CLASSPATH, "/data"));
-        return new FsyncProbe(new ProcessBuilder(command), "a server container's /data");
+        probeContainers.add(name);
+        return new FsyncProbe(new ProcessBuilder(command), "its own container's /data beside the servers' (" + name + ")");
     }
 
     /**
