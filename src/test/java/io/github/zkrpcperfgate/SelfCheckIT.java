@@ -22,6 +22,8 @@ import io.github.zkrpcperfgate.selfcheck.SelfCheckReport;
 import io.github.zkrpcperfgate.selfcheck.SelfCheckTally;
 import io.github.zkrpcperfgate.zookeeper.Backend;
 import io.github.zkrpcperfgate.zookeeper.EnsembleSpec;
+import io.github.zkrpcperfgate.zookeeper.FollowersDownScenarios;
+import io.github.zkrpcperfgate.zookeeper.LeaderFailoverScenarios;
 import io.github.zkrpcperfgate.zookeeper.SlowLinkScenarios;
 import io.github.zkrpcperfgate.zookeeper.WriteModeScenarios;
 import java.nio.file.Path;
@@ -57,6 +59,8 @@ class SelfCheckIT {
             SETTINGS.profile() == PerfProfile.QUICK ? GateAssertions.QUICK_DISTURBED_ALLOWED : 0;
     private static final String ZOOKEEPER = WriteModeScenarios.GROUP;
     private static final String ZOOKEEPER_LAN = SlowLinkScenarios.GROUP;
+    private static final String ZOOKEEPER_DEGRADED = FollowersDownScenarios.GROUP;
+    private static final String ZOOKEEPER_FAILOVER = LeaderFailoverScenarios.GROUP;
     private static final String HADOOP_RPC = RpcScenarios.GROUP;
     private static final String NAMENODE = NameNodeScenarios.GROUP;
 
@@ -65,6 +69,8 @@ class SelfCheckIT {
             ZOOKEEPER, baselinesDigest(name -> java.util.Arrays.stream(Backend.values())
                     .map(WriteModeScenarios::baselineFile).anyMatch(name::equals)),
             ZOOKEEPER_LAN, baselinesDigest(name -> name.startsWith(ZOOKEEPER_LAN + "-")),
+            ZOOKEEPER_DEGRADED, baselinesDigest(name -> name.startsWith(ZOOKEEPER_DEGRADED + "-")),
+            ZOOKEEPER_FAILOVER, baselinesDigest(name -> name.startsWith(ZOOKEEPER_FAILOVER + "-")),
             HADOOP_RPC, baselinesDigest(RpcScenarios.BASELINE_FILE::equals),
             NAMENODE, baselinesDigest(NameNodeScenarios.BASELINE_FILE::equals));
 
@@ -96,12 +102,15 @@ class SelfCheckIT {
             System.out.println("[perf] self-check: resuming from " + RESUME + ": " + tally.ledger().size() + " of "
                     + earlier.runs().size() + " runs pooled (the rest were judged against other baselines or injections);"
                     + " unchanged runs so far: zookeeper " + tally.unchangedRuns(ZOOKEEPER) + ", zookeeper-lan "
-                    + tally.unchangedRuns(ZOOKEEPER_LAN) + ", hadoop-rpc "
+                    + tally.unchangedRuns(ZOOKEEPER_LAN) + ", zookeeper-degraded " + tally.unchangedRuns(ZOOKEEPER_DEGRADED)
+                    + ", zookeeper-failover " + tally.unchangedRuns(ZOOKEEPER_FAILOVER)
+                    + ", hadoop-rpc "
                     + tally.unchangedRuns(HADOOP_RPC) + ", namenode " + tally.unchangedRuns(NAMENODE));
         }
         List<EnsembleSpec> ensembles = WriteModeScenarios.ensembles(System.getProperty("perf.zk.connect")).stream()
                 .filter(s -> SETTINGS.selects(s.scenario())).toList();
         List<EnsembleSpec> lan = SlowLinkScenarios.ensembles().stream().filter(s -> SETTINGS.selects(s.scenario())).toList();
+        List<EnsembleSpec> degraded = FollowersDownScenarios.ensembles().stream().filter(s -> SETTINGS.selects(s.scenario())).toList();
         List<RpcScenario> rpc = RpcScenarios.all().stream().filter(s -> SETTINGS.selects(s.name())).toList();
         List<NameNodeScenario> namenode = NameNodeScenarios.all().stream().filter(s -> SETTINGS.selects(s.name())).toList();
         // No cross-checks (RPCCallBenchmark, NNThroughputBenchmark): they judge our clients, not the
@@ -111,6 +120,10 @@ class SelfCheckIT {
                         injection -> ENGINE.run(new WriteModeScenarios().driver(SETTINGS, injection))),
                 new Group(ZOOKEEPER_LAN, !lan.isEmpty(),
                         injection -> ENGINE.run(new SlowLinkScenarios().driver(SETTINGS, injection))),
+                new Group(ZOOKEEPER_DEGRADED, !degraded.isEmpty(),
+                        injection -> ENGINE.run(new FollowersDownScenarios().driver(SETTINGS, injection))),
+                new Group(ZOOKEEPER_FAILOVER, SETTINGS.selects(LeaderFailoverScenarios.FAILOVER),
+                        injection -> ENGINE.run(new LeaderFailoverScenarios().driver(SETTINGS, injection))),
                 new Group(HADOOP_RPC, !rpc.isEmpty(), injection -> ENGINE.run(new RpcThreadingDriver(rpc, injection, false))),
                 new Group(NAMENODE, !namenode.isEmpty(), injection -> ENGINE.run(new NameNodeDriver(namenode, injection, false))));
 

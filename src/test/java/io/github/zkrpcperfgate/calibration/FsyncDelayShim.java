@@ -17,6 +17,8 @@ public final class FsyncDelayShim {
     /** Where containers find the shim. */
     public static final String IN_CONTAINER = "/opt/perfgate/libfsyncdelay.so";
     public static final String DELAY_VARIABLE = "PERF_FSYNC_DELAY_US";
+    /** A file whose µs the shim adds at every sync, read each time: a delay set after the process started. */
+    public static final String DELAY_FILE_VARIABLE = "PERF_FSYNC_DELAY_FILE";
 
     private static Path built;
 
@@ -55,5 +57,10 @@ public final class FsyncDelayShim {
     /** The environment that preloads {@code library} with {@code delayMicros} (0: the shim passes every sync through). */
     public static Map<String, String> environment(String library, long delayMicros) {
         return Map.of("LD_PRELOAD", library, DELAY_VARIABLE, Long.toString(delayMicros));
+    }
+
+    /** As {@link #environment(String, long)}, plus the µs {@code delayFile} will hold once written (none until then). */
+    public static Map<String, String> environment(String library, long delayMicros, String delayFile) {
+        return Map.of("LD_PRELOAD", library, DELAY_VARIABLE, Long.toString(delayMicros), DELAY_FILE_VARIABLE, delayFile);
     }
 }

@@ -13,6 +13,8 @@ import io.github.zkrpcperfgate.namenode.NameNodeScenarios;
 import io.github.zkrpcperfgate.verdict.Band;
 import io.github.zkrpcperfgate.verdict.Direction;
 import io.github.zkrpcperfgate.verdict.FigureKey;
+import io.github.zkrpcperfgate.zookeeper.FollowersDownScenarios;
+import io.github.zkrpcperfgate.zookeeper.LeaderFailoverScenarios;
 import io.github.zkrpcperfgate.zookeeper.SlowLinkScenarios;
 import io.github.zkrpcperfgate.zookeeper.WriteModeScenarios;
 import java.io.IOException;
@@ -90,6 +92,8 @@ class BaselineConsistencyTest {
             List<GatedFigure> catalogue = name.equals(RpcScenarios.BASELINE_FILE) ? RpcScenarios.figures(RpcScenarios.all())
                     : name.equals(NameNodeScenarios.BASELINE_FILE) ? NameNodeScenarios.figures(NameNodeScenarios.all())
                     : name.startsWith(SlowLinkScenarios.GROUP + "-") ? SlowLinkScenarios.catalogue()
+                    : name.startsWith(FollowersDownScenarios.GROUP + "-") ? FollowersDownScenarios.catalogue()
+                    : name.startsWith(LeaderFailoverScenarios.GROUP + "-") ? LeaderFailoverScenarios.catalogue()
                     : WriteModeScenarios.catalogue(name.contains("external") ? "h:1" : null);
             List<GatedFigure> measured = catalogue.stream().filter(f -> b.scenarios().containsKey(f.key().scenario())).toList();
             assertThat(BaselineConsistency.problems(b, measured, catalogue)).as(file.toString()).isEmpty();

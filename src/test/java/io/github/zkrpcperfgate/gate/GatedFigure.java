@@ -191,6 +191,23 @@ public record GatedFigure(FigureKey key, String unit, Direction direction, doubl
     }
 
     /**
+     * Lower-is-better time a workload observed beside its latencies ({@link io.github.zkrpcperfgate.measure.Sample#facts}),
+     * e.g. how long an election took: in ms on the testbed, judged as a ceiling.
+     */
+    public static GatedFigure observedMillis(String scenario, String name, String workload, String fact,
+                                             double minimumBandFactor) {
+        FigureKey key = new FigureKey(scenario, name);
+        return new GatedFigure(key, "ms", Direction.LOWER_IS_BETTER, minimumBandFactor, List.of(workload), round -> {
+            Double millis = round.sample(workload).facts().get(fact);
+            if (millis == null || !(millis > 0)) {
+                throw new IllegalStateException(key + ": " + workload + " observed no " + fact + " in round " + round.index()
+                        + " (" + round.sample(workload).facts() + ")");
+            }
+            return millis;
+        });
+    }
+
+    /**
      * Lower-is-better latency percentile of one workload in units of the same round's
      * calibration (e.g. 1.9 × (loopback RTT + fsync)): a ceiling that holds on a faster or
      * slower machine, and under load that slows the probes alike.

@@ -43,7 +43,9 @@ public record InjectionCase(String name, String inject, String description, List
 
     /**
      * The scenario group it runs in, by its key's prefix: zk. and env. ZooKeeper (on LAN-like links
-     * when its scenarios are the {@code -lan} ones), rpc. Hadoop RPC, nn. NameNode.
+     * when its scenarios are the {@code -lan} ones, with followers down when they are the
+     * {@code -down} ones and their {@code -all-up} reference, a leader killed when they are
+     * {@code -failover} ones), rpc. Hadoop RPC, nn. NameNode.
      */
     public String group() {
         return groupOf(inject, scenarios).orElseThrow();
@@ -51,8 +53,14 @@ public record InjectionCase(String name, String inject, String description, List
 
     private static java.util.Optional<String> groupOf(String inject, List<String> scenarios) {
         if (inject.startsWith("zk.") || inject.startsWith("env.")) {
-            boolean lan = !scenarios.isEmpty() && scenarios.stream().allMatch(s -> s.endsWith("-lan"));
-            return java.util.Optional.of(lan ? "zookeeper-lan" : "zookeeper");
+            if (!scenarios.isEmpty() && scenarios.stream().allMatch(s -> s.endsWith("-lan"))) {
+                return java.util.Optional.of("zookeeper-lan");
+            }
+            if (!scenarios.isEmpty() && scenarios.stream().allMatch(s -> s.endsWith("-failover"))) {
+                return java.util.Optional.of("zookeeper-failover");
+            }
+            boolean degraded = !scenarios.isEmpty() && scenarios.stream().allMatch(s -> s.endsWith("-down") || s.endsWith("-all-up"));
+            return java.util.Optional.of(degraded ? "zookeeper-degraded" : "zookeeper");
         }
         if (inject.startsWith("rpc.")) {
             return java.util.Optional.of("hadoop-rpc");

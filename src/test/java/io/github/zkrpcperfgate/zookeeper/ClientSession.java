@@ -20,6 +20,15 @@ public interface ClientSession extends AutoCloseable {
     /** One workload per write mode, creating {@code ops} znodes under {@code root}. */
     List<Workload> workloads(String scenario, String root, int ops, int multiBatch);
 
+    /**
+     * Starts asynchronous creates under {@code root} at {@code perSecond}, each timed from its
+     * intended send time into {@code latencies}, until {@link PacedStream#finish}.
+     */
+    PacedStream startPacedCreates(String root, int perSecond, io.github.zkrpcperfgate.measure.LatencyRecorder latencies);
+
+    /** How many of {@code paths}, all children of {@code root}, are not there (read in one listing). */
+    long missing(String root, List<String> paths) throws Exception;
+
     /** Removes the run's root and everything under it, if it is there. */
     void removeRoot(String root) throws Exception;
 

@@ -33,6 +33,8 @@ final class ContainerEnsemble implements ZooKeeperEnsemble {
     static final int QUORUM_PORT = 2888;
     static final int ELECTION_PORT = 3888;
     private static final int LOG_TAIL_LINES = 40;
+    /** Where a slowed follower's extra fsync µs are written, once it is chosen ({@link Degradation}). */
+    private static final String SLOW_FOLLOWER_DELAY_FILE = "/tmp/perf-fsync-delay-us";
     /** The host part of the network's gateway: this machine's own address on the bridge. */
     private static final String GATEWAY_HOST = "1";
     /** Candidate /24 subnets for the ensemble network; one that overlaps an existing network is skipped. */
@@ -45,8 +47,6 @@ final class ContainerEnsemble implements ZooKeeperEnsemble {
     private Network network;
     private String image;
     private int probesStarted;
-    /** Names of the fsync probes' containers: each ends with its input; {@link #stop} removes any left. */
-    private final List<String> probeContainers = new ArrayList<>();
     private PeerLinks links;
     private List<NodeEndpoint> nodes = List.of();
     private Map<Integer, String> modes = Map.of();
@@ -83,6 +83,16 @@ final class ContainerEnsemble implements ZooKeeperEnsemble {
                 nodes.add(new NodeEndpoint(i + 1, c.getHost(), c.getMappedPort(CLIENT_PORT), () -> tail(c), () -> death(c)));
             }
             modes = EnsembleReadiness.await(spec.scenario(), nodes, spec.readyTimeout());
+            ServingNodes serving = new ServingNodes(nodes, modes).withFollowersStopped(spec, this::stopServer);
+            nodes = serving.nodes();
+            modes = serving.modes();
+            if (spec.degradation().slowsAFollower()) {
+                int slow = serving.slowFollower();
+                containers.get(slow - 1).copyFileToContainer(
+                        Transferable.of(spec.degradation().slowFollowerFsyncMicros() + "\n"), SLOW_FOLLOWER_DELAY_FILE);
+                System.out.printf("[perf] %s: server %d's fsyncs now return %d µs late%n", spec.scenario(), slow,
+                        spec.degradation().slowFollowerFsyncMicros());
+            }
             started = true;
             System.out.printf("[perf] %s: %d container(s) ready in %.1f s, modes %s%s%n", spec.scenario(), spec.size(),
                     (System.nanoTime() - t0) / 1e9, modes, links.describe(spec.peerLinkDelay()));
@@ -136,8 +146,8 @@ final class ContainerEnsemble implements ZooKeeperEnsemble {
         List<String> command = ServerCommand.of("java", "/opt/zookeeper/conf:/opt/zookeeper/lib/*", "/conf/zoo.cfg", spec);
         GenericContainer<?> c = new GenericContainer<>(DockerImageName.parse(image))
                 .withLabels(Leftovers.labels(spec.scenario()))
-                .withEnv(spec.serverFsyncDelayMicros() > 0
-                        ? FsyncDelayShim.environment(FsyncDelayShim.IN_CONTAINER, spec.serverFsyncDelayMicros()) : Map.of())
+                .withEnv(spec.fsyncShimmed() ? FsyncDelayShim.environment(FsyncDelayShim.IN_CONTAINER,
+                        spec.serverFsyncDelayMicros(), SLOW_FOLLOWER_DELAY_FILE) : Map.of())
                 .withExposedPorts(CLIENT_PORT)
                 .withCopyToContainer(Transferable.of(cfg), "/conf/zoo.cfg")
                 .withCopyToContainer(Transferable.of(id + "\n"), "/data/myid")
@@ -155,10 +165,31 @@ final class ContainerEnsemble implements ZooKeeperEnsemble {
         if (network != null) {
             c.withNetwork(network);
         }
-        if (spec.serverFsyncDelayMicros() > 0) {
+        if (spec.fsyncShimmed()) {
             c.withCopyToContainer(MountableFile.forHostPath(Leftovers.fsyncDelayShim()), FsyncDelayShim.IN_CONTAINER);
         }
         return c;
+    }
+
+    @Override
+    public synchronized int killLeader() {
+        ServingNodes serving = new ServingNodes(nodes, modes);
+        int leader = serving.leader();
+        DockerClientFactory.instance().client().killContainerCmd(containers.get(leader - 1).getContainerId()).exec();
+        ServingNodes left = serving.without(leader);
+        nodes = left.nodes();
+        modes = left.modes();
+        return leader;
+    }
+
+    @Override
+    public synchronized List<NodeEndpoint> servingNodes() {
+        return List.copyOf(nodes);
+    }
+
+    /** A planned stop ({@link Degradation}): the container stops (SIGTERM, then SIGKILL after 10 s) and stays until {@link #stop}. */
+    private void stopServer(int id) {
+        DockerClientFactory.instance().client().stopContainerCmd(containers.get(id - 1).getContainerId()).withTimeout(10).exec();
     }
 
     /**
@@ -206,17 +237,6 @@ final class ContainerEnsemble implements ZooKeeperEnsemble {
             }
         }
         containers.clear();
-        for (String probe : probeContainers) {
-            try {
-                DockerClientFactory.instance().client().removeContainerCmd(probe).withForce(true).exec();
-            } catch (com.github.dockerjava.api.exception.NotFoundException
-                     | com.github.dockerjava.api.exception.ConflictException e) {
-                // the usual case: it ended with its input and --rm removed it (or is removing it)
-            } catch (RuntimeException e) {
-                System.err.println("[perf] " + spec.scenario() + ": could not remove fsync probe container " + probe + ": " + e);
-            }
-        }
-        probeContainers.clear();
         if (links != null) {
             links.close();
             links = null;
@@ -237,7 +257,9 @@ final class ContainerEnsemble implements ZooKeeperEnsemble {
      * groups: inside a server's container it shared that server's CPU weight, so a server that got
      * hungrier slowed the probe too and its regression read as a slower disk. No network; through
      * {@code docker run -i --rm}, whose stdin and stdout carry the probe's requests and answers and
-     * whose end of input ends and removes the container.
+     * whose end of input (the probe closed, or this JVM gone) ends and removes the container; it
+     * outlives a restart of the servers (a failover trial's). Labelled as theirs, so a container
+     * left by a killed engine is swept like theirs.
      */
     @Override
     public synchronized FsyncProbe fsyncProbe(long delayMicros) {
@@ -251,7 +273,6 @@ final class ContainerEnsemble implements ZooKeeperEnsemble {
         }
         command.add(image);
         command.addAll(FsyncProbe.command("java", ZooKeeperImage.PROBE_CLASSPATH, "/data"));
-        probeContainers.add(name);
         return new FsyncProbe(new ProcessBuilder(command), "its own container's /data beside the servers' (" + name + ")");
     }
 

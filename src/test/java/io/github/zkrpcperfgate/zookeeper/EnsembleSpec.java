@@ -16,9 +16,11 @@ import java.util.List;
  * @param clientLinkDelay one-way delay of the client's link to its server ({@link DelayingProxy}), as
  *                       between hosts of a LAN; zero for the bare loopback or bridge
  * @param peerLinkDelay  one-way delay of every server-to-server link ({@link PeerLinks}); zero for none
+ * @param degradation    followers stopped once the ensemble has formed, and an injected slow follower
  */
 public record EnsembleSpec(String scenario, int size, Duration readyTimeout, List<String> serverJvmFlags,
-                           long serverFsyncDelayMicros, String release, Duration clientLinkDelay, Duration peerLinkDelay) {
+                           long serverFsyncDelayMicros, String release, Duration clientLinkDelay, Duration peerLinkDelay,
+                           Degradation degradation) {
 
     public EnsembleSpec {
         if (size < 1 || (size > 1 && size % 2 == 0)) {
@@ -38,36 +40,63 @@ public record EnsembleSpec(String scenario, int size, Duration readyTimeout, Lis
             throw new IllegalArgumentException(scenario + ": link delays must be >= 0, were " + clientLinkDelay + " and "
                     + peerLinkDelay);
         }
+        if (degradation.followersDown() > 0 && 2 * degradation.followersDown() >= size) {
+            throw new IllegalArgumentException(scenario + ": stopping " + degradation.followersDown() + " of " + size
+                    + " servers leaves no quorum");
+        }
+        if (degradation.slowsAFollower() && size - degradation.followersDown() < 3) {
+            throw new IllegalArgumentException(scenario + ": a slow follower needs one up besides the leader and the measured one");
+        }
     }
 
     /** An ensemble of the release under test (the client's: {@link ServerRuntime#versionUnderTest()}). */
     public static EnsembleSpec of(String scenario, int size) {
         return new EnsembleSpec(scenario, size, Duration.ofSeconds(90), List.of(), 0, ServerRuntime.versionUnderTest(),
-                Duration.ZERO, Duration.ZERO);
+                Duration.ZERO, Duration.ZERO, Degradation.NONE);
     }
 
     public EnsembleSpec withServerJvmFlags(List<String> flags) {
-        return new EnsembleSpec(scenario, size, readyTimeout, flags, serverFsyncDelayMicros, release, clientLinkDelay, peerLinkDelay);
+        return new EnsembleSpec(scenario, size, readyTimeout, flags, serverFsyncDelayMicros, release, clientLinkDelay, peerLinkDelay, degradation);
     }
 
     public EnsembleSpec withServerFsyncDelayMicros(long micros) {
-        return new EnsembleSpec(scenario, size, readyTimeout, serverJvmFlags, micros, release, clientLinkDelay, peerLinkDelay);
+        return new EnsembleSpec(scenario, size, readyTimeout, serverJvmFlags, micros, release, clientLinkDelay, peerLinkDelay, degradation);
     }
 
     /** The same ensemble running another ZooKeeper release (one side of a comparison). */
     public EnsembleSpec withRelease(String other) {
-        return new EnsembleSpec(scenario, size, readyTimeout, serverJvmFlags, serverFsyncDelayMicros, other, clientLinkDelay, peerLinkDelay);
+        return new EnsembleSpec(scenario, size, readyTimeout, serverJvmFlags, serverFsyncDelayMicros, other, clientLinkDelay, peerLinkDelay, degradation);
     }
 
     /** The same ensemble with every link, the client's and the servers', {@code oneWay} long each way. */
     public EnsembleSpec withLinkDelay(Duration oneWay) {
-        return new EnsembleSpec(scenario, size, readyTimeout, serverJvmFlags, serverFsyncDelayMicros, release, oneWay, oneWay);
+        return new EnsembleSpec(scenario, size, readyTimeout, serverJvmFlags, serverFsyncDelayMicros, release, oneWay, oneWay, degradation);
     }
 
     /** The same ensemble with its server-to-server links {@code more} longer each way (the client's as they were). */
     public EnsembleSpec withSlowerPeerLinks(Duration more) {
         return new EnsembleSpec(scenario, size, readyTimeout, serverJvmFlags, serverFsyncDelayMicros, release, clientLinkDelay,
-                peerLinkDelay.plus(more));
+                peerLinkDelay.plus(more), degradation);
+    }
+
+    /** The same ensemble with {@code count} followers stopped once it has formed. */
+    public EnsembleSpec withFollowersDown(int count) {
+        return withDegradation(new Degradation(count, degradation.slowFollowerFsyncMicros()));
+    }
+
+    /** The same ensemble with one follower that stays up syncing {@code micros} µs slower (0: none). */
+    public EnsembleSpec withSlowFollower(long micros) {
+        return withDegradation(degradation.withSlowFollower(micros));
+    }
+
+    private EnsembleSpec withDegradation(Degradation d) {
+        return new EnsembleSpec(scenario, size, readyTimeout, serverJvmFlags, serverFsyncDelayMicros, release, clientLinkDelay,
+                peerLinkDelay, d);
+    }
+
+    /** Whether the servers run with the fsync shim preloaded: a slower sync injected now, or for one follower later. */
+    public boolean fsyncShimmed() {
+        return serverFsyncDelayMicros > 0 || degradation.slowsAFollower();
     }
 
     public boolean standalone() {

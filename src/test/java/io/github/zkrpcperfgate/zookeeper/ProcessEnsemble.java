@@ -68,6 +68,15 @@ final class ProcessEnsemble implements ZooKeeperEnsemble {
                     }
                 }
             }
+            ServingNodes serving = new ServingNodes(nodes, modes).withFollowersStopped(spec, this::stopServer);
+            nodes = serving.nodes();
+            modes = serving.modes();
+            if (spec.degradation().slowsAFollower()) {
+                int slow = serving.slowFollower();
+                Files.writeString(slowFollowerDelayFile(slow), spec.degradation().slowFollowerFsyncMicros() + "\n");
+                System.out.printf("[perf] %s: server %d's fsyncs now return %d µs late%n", spec.scenario(), slow,
+                        spec.degradation().slowFollowerFsyncMicros());
+            }
             started = true;
             System.out.printf("[perf] %s: %d child JVM(s) ready in %.1f s, modes %s%s%n", spec.scenario(), spec.size(),
                     (System.nanoTime() - t0) / 1e9, modes, links.describe(spec.peerLinkDelay()));
@@ -108,9 +117,9 @@ final class ProcessEnsemble implements ZooKeeperEnsemble {
             ProcessBuilder server = new ProcessBuilder(ServerCommand.of(java, classpath, cfg.toString(), spec))
                     .redirectErrorStream(true)
                     .redirectOutput(log.toFile());
-            if (spec.serverFsyncDelayMicros() > 0) {
+            if (spec.fsyncShimmed()) {
                 server.environment().putAll(FsyncDelayShim.environment(Leftovers.fsyncDelayShim().toString(),
-                        spec.serverFsyncDelayMicros()));
+                        spec.serverFsyncDelayMicros(), slowFollowerDelayFile(id).toString()));
             }
             Process p = server.start();
             processes.add(p);
@@ -119,6 +128,48 @@ final class ProcessEnsemble implements ZooKeeperEnsemble {
                             : Optional.of("child JVM (pid " + p.pid() + ") died, exit code " + p.exitValue())));
         }
         nodes = endpoints;
+    }
+
+    /** Where server {@code id}'s extra fsync µs are written once it is the slowed follower ({@link Degradation}). */
+    private Path slowFollowerDelayFile(int id) {
+        return directory.resolve("server" + id).resolve("fsync-delay-us");
+    }
+
+    @Override
+    public synchronized int killLeader() {
+        ServingNodes serving = new ServingNodes(nodes, modes);
+        int leader = serving.leader();
+        Process p = processes.get(leader - 1);
+        p.destroyForcibly(); // SIGKILL
+        awaitEnd(p);
+        ServingNodes left = serving.without(leader);
+        nodes = left.nodes();
+        modes = left.modes();
+        return leader;
+    }
+
+    @Override
+    public synchronized List<NodeEndpoint> servingNodes() {
+        return List.copyOf(nodes);
+    }
+
+    /** A planned stop ({@link Degradation}): SIGTERM, then SIGKILL after 10 s. */
+    private void stopServer(int id) {
+        Process p = processes.get(id - 1);
+        p.destroy();
+        awaitEnd(p);
+    }
+
+    /** Waits up to 10 s for a process sent SIGTERM to end, then kills it. */
+    private static void awaitEnd(Process p) {
+        try {
+            if (!p.waitFor(10, TimeUnit.SECONDS)) {
+                p.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
+            }
+        } catch (InterruptedException e) {
+            p.destroyForcibly();
+            Thread.currentThread().interrupt();
+        }
     }
 
     /**
@@ -154,16 +205,7 @@ final class ProcessEnsemble implements ZooKeeperEnsemble {
 
     private void stopProcesses() {
         processes.forEach(Process::destroy); // SIGTERM: ZooKeeper shuts down cleanly
-        for (Process p : processes) {
-            try {
-                if (!p.waitFor(10, TimeUnit.SECONDS)) {
-                    p.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
-                }
-            } catch (InterruptedException e) {
-                p.destroyForcibly();
-                Thread.currentThread().interrupt();
-            }
-        }
+        processes.forEach(ProcessEnsemble::awaitEnd);
         processes.clear();
         if (links != null) {
             links.close(); // after the servers: none of them is left dialling a closed port
@@ -178,7 +220,7 @@ final class ProcessEnsemble implements ZooKeeperEnsemble {
 
     @Override
     public synchronized List<Long> serverProcessIds() {
-        return processes.stream().map(Process::pid).toList();
+        return processes.stream().filter(Process::isAlive).map(Process::pid).toList();
     }
 
     /** A child JVM on the servers' data filesystem (the directory that holds every server's data). */

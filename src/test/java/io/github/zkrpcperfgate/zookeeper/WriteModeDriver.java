@@ -46,12 +46,18 @@ public final class WriteModeDriver implements ScenarioDriver {
      */
     public static final String INJECT_BUSY_THREADS = "zk.busyThreads";
     /**
+     * {@code -Dperf.inject=zk.slowFollowerFsyncUs=N}: in every ensemble of 3 servers or more, one
+     * follower that stays up and does not serve the client syncs N µs slower (a slow disk or a
+     * noisy host under one follower). A healthy quorum hides it; with 2 of 5 down, every write waits for it.
+     */
+    public static final String INJECT_SLOW_FOLLOWER = "zk.slowFollowerFsyncUs";
+    /**
      * {@code -Dperf.inject=env.fsyncDelayUs=N}: the servers' fsyncs and the fsync probe's return N µs late
      * alike: a slower disk, which the gate must not call a regression.
      */
     public static final String INJECT_DISK_FSYNC_DELAY = "env.fsyncDelayUs";
     static final Set<String> INJECTION_KEYS = Set.of(INJECT_FLUSH_DELAY, INJECT_MAX_OUTSTANDING, INJECT_CPUS,
-            INJECT_PROXY_DELAY, INJECT_PEER_DELAY, INJECT_MULTI_BATCH, INJECT_SERVER_FSYNC_DELAY, INJECT_BUSY_THREADS);
+            INJECT_PROXY_DELAY, INJECT_PEER_DELAY, INJECT_MULTI_BATCH, INJECT_SERVER_FSYNC_DELAY, INJECT_BUSY_THREADS, INJECT_SLOW_FOLLOWER);
 
     private static final Duration CONNECT_TIMEOUT = Duration.ofSeconds(30);
 
@@ -83,14 +89,15 @@ public final class WriteModeDriver implements ScenarioDriver {
 
     /**
      * {@code spec} with the server-side part of {@code injection}: JVM flags, a delay on every
-     * fsync (of the servers only, or of the whole disk), slower links between the servers. Real
+     * fsync (of the servers only, or of the whole disk) or on one follower's, slower links between the servers. Real
      * slowdowns, nothing faked.
      */
     public static EnsembleSpec injected(EnsembleSpec spec, Injection injection) {
         long fsyncDelay = injection.get(INJECT_SERVER_FSYNC_DELAY).or(() -> injection.get(INJECT_DISK_FSYNC_DELAY))
                 .map(Long::parseLong).orElse(0L);
+        long slowFollower = spec.standalone() ? 0 : injection.get(INJECT_SLOW_FOLLOWER).map(Long::parseLong).orElse(0L);
         return spec.withServerJvmFlags(serverFlags(injection)).withServerFsyncDelayMicros(fsyncDelay)
-                .withSlowerPeerLinks(micros(injection, INJECT_PEER_DELAY));
+                .withSlowerPeerLinks(micros(injection, INJECT_PEER_DELAY)).withSlowFollower(slowFollower);
     }
 
     /** An injection's delay given in µs, zero when it has none. */

@@ -48,7 +48,7 @@ public final class WriteModeScenarios implements ScenarioFamily {
     static final double TAIL_LATENCY_MIN_BAND = 1.75;
 
     /** How the fsync probe is named in units: "ms above fsync", "ratio (sync less fsync)". */
-    private static final String FSYNC = "fsync";
+    static final String FSYNC = "fsync";
 
     /** For {@code @PerfGate} and {@link java.util.ServiceLoader}; the catalogue itself is static. */
     public WriteModeScenarios() {

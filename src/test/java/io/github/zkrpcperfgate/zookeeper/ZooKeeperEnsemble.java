@@ -74,6 +74,22 @@ public interface ZooKeeperEnsemble extends Startable {
     }
 
     /**
+     * Kills the server that leads now without warning (SIGKILL: {@code docker kill}, or kill -9 of
+     * the child JVM), as a crashed host would, and drops it from the serving nodes, so its absence
+     * is the scenario and not a death to report; returns its id. {@link #stop} then {@link #start}
+     * brings a whole new ensemble.
+     */
+    default int killLeader() {
+        throw new UnsupportedOperationException(spec().scenario() + ": the " + backend()
+                + " backend cannot kill a server it does not run; leader failover needs docker or process");
+    }
+
+    /** The servers serving now, each with how to reach it: all of them but any stopped or killed on purpose. */
+    default java.util.List<NodeEndpoint> servingNodes() {
+        return java.util.List.of();
+    }
+
+    /**
      * After a failure: each server of this ensemble found dead, with what was seen and its last
      * log lines ({@link NodeEndpoint#deathReport}); empty while all look alive or where nobody
      * can tell (an external ensemble).

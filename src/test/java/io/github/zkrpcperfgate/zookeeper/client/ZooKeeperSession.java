@@ -1,7 +1,9 @@
 package io.github.zkrpcperfgate.zookeeper.client;
 
+import io.github.zkrpcperfgate.measure.LatencyRecorder;
 import io.github.zkrpcperfgate.measure.Workload;
 import io.github.zkrpcperfgate.zookeeper.ClientSession;
+import io.github.zkrpcperfgate.zookeeper.PacedStream;
 import io.github.zkrpcperfgate.zookeeper.WriteMode;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -67,6 +69,17 @@ public final class ZooKeeperSession implements ClientSession {
             workloads.add(new CreateWorkload(scenario, mode, zk, root, ops, multiBatch, ASYNC_TIMEOUT));
         }
         return workloads;
+    }
+
+    @Override
+    public PacedStream startPacedCreates(String root, int perSecond, LatencyRecorder latencies) {
+        return new PacedCreates(zk, root, perSecond, latencies);
+    }
+
+    @Override
+    public long missing(String root, List<String> paths) throws Exception {
+        java.util.Set<String> there = new java.util.HashSet<>(zk.getChildren(root, false));
+        return paths.stream().filter(p -> !there.contains(p.substring(p.lastIndexOf('/') + 1))).count();
     }
 
     @Override
