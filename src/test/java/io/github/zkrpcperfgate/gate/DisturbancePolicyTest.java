@@ -6,6 +6,7 @@ import io.github.zkrpcperfgate.calibration.CpuProbe;
 import io.github.zkrpcperfgate.calibration.ParallelCpuProbe;
 import io.github.zkrpcperfgate.measure.Round;
 import io.github.zkrpcperfgate.measure.Sample;
+import io.github.zkrpcperfgate.result.FigureResult;
 import io.github.zkrpcperfgate.stats.MedianInterval;
 import io.github.zkrpcperfgate.verdict.Band;
 import io.github.zkrpcperfgate.verdict.Judge;
@@ -56,7 +57,7 @@ class DisturbancePolicyTest {
 
     @Test
     void aFailureThatReadBusyRoundsIsDisturbedAndSaysWhatItWouldHaveBeen() {
-        List<Round> rounds = rounds(2, 6, 0.5);
+        List<Round> rounds = rounds(0, 8, 0.5); // every round 3 ms: wholly above the band
         Verdict failed = Judge.decideAtCap(LATENCY.key(), LATENCY.unit(), LATENCY.direction(), new Band(0.5, 1.5),
                 MedianInterval.of(DisturbancePolicy.perRound(LATENCY, rounds)));
         assertThat(failed.kind()).isEqualTo(Verdict.Kind.REGRESSION);
@@ -64,7 +65,38 @@ class DisturbancePolicyTest {
 
         Verdict v = DisturbancePolicy.undisturbedOrNot(failed, LATENCY, rounds);
         assertThat(v.kind()).isEqualTo(Verdict.Kind.DISTURBED);
-        assertThat(v.reason()).contains("machine busy in 6 of the 8 rounds").contains("It would be Regression");
+        assertThat(v.reason()).contains("machine busy in 8 of the 8 rounds").contains("It would be Regression");
+    }
+
+    @Test
+    void aFigureThatOnlyStraddledItsBandOnBusyRoundsPassesUnsettledAndSaysSo() {
+        // 2 quiet rounds at 1 ms and 6 busy ones at 3 ms: the interval (min..max) reaches inside
+        // a band of [0.5, 2] and its median (3 ms) lies above it.
+        List<Round> rounds = rounds(2, 6, 0.5);
+        Verdict onTheMedian = Judge.decideAtCap(LATENCY.key(), LATENCY.unit(), LATENCY.direction(), new Band(0.5, 2),
+                MedianInterval.of(DisturbancePolicy.perRound(LATENCY, rounds)));
+        assertThat(onTheMedian.kind()).isEqualTo(Verdict.Kind.REGRESSION);
+        assertThat(onTheMedian.reason()).contains("decided on the median");
+
+        Verdict v = DisturbancePolicy.undisturbedOrNot(onTheMedian, LATENCY, rounds);
+        assertThat(v.kind()).as(v.reason()).isEqualTo(Verdict.Kind.PASS);
+        assertThat(v.reason()).contains("machine busy in 6 of the 8 rounds").contains(DisturbancePolicy.BUSY_NOT_SETTLED);
+        FigureResult result = new FigureResult(v, List.of(), List.of("s/w"));
+        assertThat(DisturbancePolicy.contentionNote(rounds, List.of(result))).hasValueSatisfying(note -> assertThat(note)
+                .contains("0 figure(s) not judged").contains("1 passed without settling").contains("s / p50"));
+    }
+
+    @Test
+    void aStraddlingFigureOnQuietRoundsIsStillDecidedOnItsMedian() {
+        List<Round> rounds = new ArrayList<>();
+        double[] ms = {0.6, 1.0, 1.1, 0.7, 1.2, 1.0, 1.3, 1.1};
+        for (int i = 0; i < ms.length; i++) {
+            rounds.add(round(i, ms[i], 1.0, 0.0));
+        }
+        Verdict onTheMedian = Judge.decideAtCap(LATENCY.key(), LATENCY.unit(), LATENCY.direction(), new Band(0.5, 0.9),
+                MedianInterval.of(DisturbancePolicy.perRound(LATENCY, rounds)));
+        assertThat(onTheMedian.reason()).contains("straddles").contains("decided on the median");
+        assertThat(DisturbancePolicy.undisturbedOrNot(onTheMedian, LATENCY, rounds).kind()).isEqualTo(Verdict.Kind.REGRESSION);
     }
 
     @Test

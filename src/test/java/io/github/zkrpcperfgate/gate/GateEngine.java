@@ -22,8 +22,9 @@ public final class GateEngine {
      * Names the rules a verdict is reached by; changed with every rule that can turn a verdict
      * (a self-check pools only runs judged under the same rules and the same baselines).
      * 2026-12-01: bands of figures in ms follow the run's CPU probe; a tail straddling at the cap passes.
+     * 2026-12-01b: a figure straddling at the cap on busy rounds passes unsettled; NameNode p50s ×/÷1.5.
      */
-    public static final String JUDGING_RULES = "2026-12-01 cpu-following ms bands, settled tails";
+    public static final String JUDGING_RULES = "2026-12-01b cpu-following ms bands, settled tails, busy straddlers unsettled, NameNode p50 x/1.5";
 
     private final Function<String, BaselineSource> baselines;
     private final GateMode mode;
