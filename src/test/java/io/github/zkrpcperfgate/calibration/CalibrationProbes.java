@@ -49,15 +49,31 @@ public final class CalibrationProbes implements AutoCloseable {
      * report's environment, e.g. {@code calibration.loopbackRttP50Ms=0.031}.
      */
     public static Map<String, String> medians(List<Sample> samples) {
-        Map<String, String> medians = new LinkedHashMap<>();
+        return mediansOf(p50sPerRound(samples));
+    }
+
+    /** Each probe's p50 (ms) in each measured round of {@code samples}, in round order; probes that did not run are absent. */
+    public static Map<String, List<Double>> p50sPerRound(List<Sample> samples) {
+        Map<String, List<Double>> p50s = new LinkedHashMap<>();
         for (String probe : List.of(LoopbackRoundTripProbe.NAME, FsyncProbe.NAME, CpuProbe.NAME, ParallelCpuProbe.NAME)) {
-            List<Double> p50s = samples.stream()
+            List<Double> values = samples.stream()
                     .filter(s -> s.workload().equals(probe) && s.round() >= 0)
                     .map(s -> s.latencyMillis(50)).toList();
-            if (!p50s.isEmpty()) {
-                medians.put(factKey(probe), SignificantDigits.format(MedianInterval.of(p50s).median()));
+            if (!values.isEmpty()) {
+                p50s.put(probe, values);
             }
         }
+        return p50s;
+    }
+
+    /** {@link #medians} of per-round p50s gathered elsewhere (e.g. several recording runs'). */
+    public static Map<String, String> mediansOf(Map<String, List<Double>> p50sPerRound) {
+        Map<String, String> medians = new LinkedHashMap<>();
+        p50sPerRound.forEach((probe, values) -> {
+            if (!values.isEmpty()) {
+                medians.put(factKey(probe), SignificantDigits.format(MedianInterval.of(values).median()));
+            }
+        });
         return medians;
     }
 

@@ -33,15 +33,20 @@ public final class FsyncProbe implements Probe, AutoCloseable {
     private final OutputStream requests;
     private final BlockingQueue<String> answers = new LinkedBlockingQueue<>();
     private final String where;
+    private final LogLayout layout;
     private final String filesystemType;
 
     /**
      * Starts {@code command} (a JVM running {@link FsyncProbeMain}) and waits until it has opened its file.
      *
-     * @param where what the probe measures, for messages, e.g. "container zk-1node/1:/data"
+     * @param where  what the probe measures, for messages and the report, e.g. "its own container's
+     *               /data beside the servers'"; the same text for every run of the same setup, since
+     *               a baseline's environment keeps it
+     * @param layout how {@code command} lays out its records, for {@link #where()}
      */
-    public FsyncProbe(ProcessBuilder command, String where) {
+    public FsyncProbe(ProcessBuilder command, String where, LogLayout layout) {
         this.where = where;
+        this.layout = layout;
         try {
             process = command.redirectError(ProcessBuilder.Redirect.DISCARD).start();
         } catch (IOException e) {
@@ -60,16 +65,22 @@ public final class FsyncProbe implements Probe, AutoCloseable {
         filesystemType = words[words.length - 1];
     }
 
-    /** The probe in this machine's temporary directory, in a child JVM of this one's (no servers' disk to follow). */
+    /** The probe in this machine's temporary directory, records appended (what the Hadoop families record with). */
     public static FsyncProbe inTempDirectory() {
-        String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
-        return new FsyncProbe(new ProcessBuilder(command(java, ownClasspath().toString(), System.getProperty("java.io.tmpdir"))),
-                "temporary directory " + System.getProperty("java.io.tmpdir"));
+        return inTempDirectory(LogLayout.APPENDED);
     }
 
-    /** The command line that runs {@link FsyncProbeMain} on {@code directory}. */
-    public static List<String> command(String java, String classpath, String directory) {
-        return List.of(java, "-Xmx32m", "-XX:TieredStopAtLevel=1", "-cp", classpath, FsyncProbeMain.class.getName(), directory);
+    /** The probe in this machine's temporary directory, in a child JVM of this one's (no servers' disk to follow). */
+    public static FsyncProbe inTempDirectory(LogLayout layout) {
+        String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
+        return new FsyncProbe(new ProcessBuilder(command(java, ownClasspath().toString(), System.getProperty("java.io.tmpdir"),
+                layout)), "temporary directory " + System.getProperty("java.io.tmpdir"), layout);
+    }
+
+    /** The command line that runs {@link FsyncProbeMain} on {@code directory}, its records laid out as {@code layout}. */
+    public static List<String> command(String java, String classpath, String directory, LogLayout layout) {
+        return List.of(java, "-Xmx32m", "-XX:TieredStopAtLevel=1", "-cp", classpath, FsyncProbeMain.class.getName(), directory,
+                layout.name());
     }
 
     /** Where {@link FsyncProbeMain}'s class file lies on this machine (the test classes). */
@@ -95,8 +106,9 @@ public final class FsyncProbe implements Probe, AutoCloseable {
         return this;
     }
 
+    /** "its own container's /data beside the servers' (overlay), into a log padded to 64 MB as ZooKeeper pads its own". */
     public String where() {
-        return where + " (" + filesystemType + ")";
+        return where + " (" + filesystemType + ")" + (layout == LogLayout.APPENDED ? "" : ", " + layout.description());
     }
 
     private void readAnswers() {

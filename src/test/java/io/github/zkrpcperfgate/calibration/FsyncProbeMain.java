@@ -13,10 +13,11 @@ import java.nio.file.StandardOpenOption;
 
 /**
  * The fsync calibration probe's own process, started beside the servers' data (in a container of
- * the servers' image on the engine's storage, or on the child JVMs' data filesystem): it pays what ZooKeeper's transaction log
- * pays per group commit, where the log lives. Reads a count per line on stdin, appends that many
- * small records each forced to disk (fdatasync), and answers one line of their latencies in
- * nanoseconds; ends at end of input. Plain JDK only: it runs on the servers' classpath-free JRE.
+ * the servers' image on the engine's storage, or on the child JVMs' data filesystem): it pays what
+ * the server's log pays per group commit, where the log lives, laid out as that log is
+ * ({@link LogLayout}). Reads a count per line on stdin, writes that many small records each forced
+ * to disk (fdatasync), and answers one line of their latencies in nanoseconds; ends at end of
+ * input. Plain JDK only: it runs on the servers' classpath-free JRE.
  */
 public final class FsyncProbeMain {
 
@@ -27,10 +28,11 @@ public final class FsyncProbeMain {
     }
 
     public static void main(String[] args) throws IOException {
-        if (args.length != 1) {
-            System.err.println("usage: FsyncProbeMain <directory on the filesystem to probe>");
+        if (args.length < 1 || args.length > 2) {
+            System.err.println("usage: FsyncProbeMain <directory on the filesystem to probe> [APPENDED|ZOOKEEPER_TXN_LOG]");
             System.exit(2);
         }
+        LogLayout layout = args.length == 2 ? LogLayout.valueOf(args[1]) : LogLayout.APPENDED;
         Path file = Files.createDirectories(Path.of(args[0])).resolve(FILE_NAME);
         ByteBuffer record = ByteBuffer.allocateDirect(RECORD_BYTES);
         PrintStream out = new PrintStream(System.out, false, StandardCharsets.US_ASCII);
@@ -44,6 +46,7 @@ public final class FsyncProbeMain {
                 int count = Integer.parseInt(line.trim());
                 StringBuilder answer = new StringBuilder(count * 7);
                 channel.truncate(0);
+                layout.prepare(channel);
                 channel.position(0);
                 for (int i = 0; i < count; i++) {
                     long start = System.nanoTime();

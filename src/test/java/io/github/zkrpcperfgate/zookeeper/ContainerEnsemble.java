@@ -5,6 +5,7 @@ import com.github.dockerjava.api.model.PortBinding;
 import com.github.dockerjava.api.model.Ports;
 import io.github.zkrpcperfgate.calibration.FsyncDelayShim;
 import io.github.zkrpcperfgate.calibration.FsyncProbe;
+import io.github.zkrpcperfgate.calibration.LogLayout;
 import io.github.zkrpcperfgate.calibration.OwnCpu;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -174,12 +175,11 @@ final class ContainerEnsemble implements ZooKeeperEnsemble {
     @Override
     public synchronized int killLeader() {
         ServingNodes serving = new ServingNodes(nodes, modes);
-        int leader = serving.leader();
-        DockerClientFactory.instance().client().killContainerCmd(containers.get(leader - 1).getContainerId()).exec();
-        ServingNodes left = serving.without(leader);
+        ServingNodes left = serving.withLeaderKilled(
+                id -> DockerClientFactory.instance().client().killContainerCmd(containers.get(id - 1).getContainerId()).exec());
         nodes = left.nodes();
         modes = left.modes();
-        return leader;
+        return serving.leader();
     }
 
     @Override
@@ -272,8 +272,11 @@ final class ContainerEnsemble implements ZooKeeperEnsemble {
                     "-e", "LD_PRELOAD=" + FsyncDelayShim.IN_CONTAINER));
         }
         command.add(image);
-        command.addAll(FsyncProbe.command("java", ZooKeeperImage.PROBE_CLASSPATH, "/data"));
-        return new FsyncProbe(new ProcessBuilder(command), "its own container's /data beside the servers' (" + name + ")");
+        command.addAll(FsyncProbe.command("java", ZooKeeperImage.PROBE_CLASSPATH, "/data", LogLayout.ZOOKEEPER_TXN_LOG));
+        // Not named by its container: the text goes into the baseline's environment, which every
+        // later run compares with its own.
+        return new FsyncProbe(new ProcessBuilder(command), "its own container's /data beside the servers'",
+                LogLayout.ZOOKEEPER_TXN_LOG);
     }
 
     /**

@@ -42,7 +42,9 @@ class LeaderFailoverScenariosTest {
         ServingNodes formed = new ServingNodes(IntStream.rangeClosed(1, 5).mapToObj(i -> new NodeEndpoint(i, "h", 1000 + i, () -> ""))
                 .toList(), Map.of(1, "follower", 2, "follower", 3, "follower", 4, "follower", 5, "leader"));
         assertThat(formed.leader()).isEqualTo(5);
-        ServingNodes left = formed.without(5);
+        java.util.List<Integer> killed = new java.util.ArrayList<>();
+        ServingNodes left = formed.withLeaderKilled(killed::add);
+        assertThat(killed).containsExactly(5);
         assertThat(left.nodes()).extracting(NodeEndpoint::id).containsExactly(1, 2, 3, 4);
         assertThatThrownBy(left::leader).hasMessageContaining("no server leads");
     }

@@ -2,6 +2,7 @@ package io.github.zkrpcperfgate.zookeeper;
 
 import io.github.zkrpcperfgate.calibration.FsyncDelayShim;
 import io.github.zkrpcperfgate.calibration.FsyncProbe;
+import io.github.zkrpcperfgate.calibration.LogLayout;
 import io.github.zkrpcperfgate.files.OwnedTempDirs;
 import java.io.File;
 import java.io.IOException;
@@ -138,14 +139,14 @@ final class ProcessEnsemble implements ZooKeeperEnsemble {
     @Override
     public synchronized int killLeader() {
         ServingNodes serving = new ServingNodes(nodes, modes);
-        int leader = serving.leader();
-        Process p = processes.get(leader - 1);
-        p.destroyForcibly(); // SIGKILL
-        awaitEnd(p);
-        ServingNodes left = serving.without(leader);
+        ServingNodes left = serving.withLeaderKilled(id -> {
+            Process p = processes.get(id - 1);
+            p.destroyForcibly(); // SIGKILL
+            awaitEnd(p);
+        });
         nodes = left.nodes();
         modes = left.modes();
-        return leader;
+        return serving.leader();
     }
 
     @Override
@@ -227,11 +228,12 @@ final class ProcessEnsemble implements ZooKeeperEnsemble {
     @Override
     public synchronized FsyncProbe fsyncProbe(long delayMicros) {
         String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
-        ProcessBuilder probe = new ProcessBuilder(FsyncProbe.command(java, FsyncProbe.ownClasspath().toString(), directory.toString()));
+        ProcessBuilder probe = new ProcessBuilder(FsyncProbe.command(java, FsyncProbe.ownClasspath().toString(),
+                directory.toString(), LogLayout.ZOOKEEPER_TXN_LOG));
         if (delayMicros > 0) {
             probe.environment().putAll(FsyncDelayShim.environment(Leftovers.fsyncDelayShim().toString(), delayMicros));
         }
-        return new FsyncProbe(probe, "child JVMs' data directory under " + directory.getParent());
+        return new FsyncProbe(probe, "child JVMs' data directory under " + directory.getParent(), LogLayout.ZOOKEEPER_TXN_LOG);
     }
 
     @Override

@@ -66,6 +66,16 @@ record ServingNodes(List<NodeEndpoint> nodes, Map<Integer, String> modes) {
                 .orElseThrow(() -> new IllegalStateException("no server leads (modes " + modes + ")"));
     }
 
+    /**
+     * Kills the server that leads through {@code kill} (by server id, without warning) and
+     * returns the nodes left serving: its absence is the scenario, not a death to report.
+     */
+    ServingNodes withLeaderKilled(IntConsumer kill) {
+        int leader = leader();
+        kill.accept(leader);
+        return without(leader);
+    }
+
     /** These nodes without server {@code id}: one that was stopped or killed on purpose. */
     ServingNodes without(int id) {
         return new ServingNodes(nodes.stream().filter(n -> n.id() != id).toList(),

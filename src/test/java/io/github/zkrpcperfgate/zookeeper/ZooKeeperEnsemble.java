@@ -1,6 +1,7 @@
 package io.github.zkrpcperfgate.zookeeper;
 
 import io.github.zkrpcperfgate.calibration.FsyncProbe;
+import io.github.zkrpcperfgate.calibration.LogLayout;
 import io.github.zkrpcperfgate.calibration.OwnCpu;
 import java.util.Map;
 import org.testcontainers.lifecycle.Startable;
@@ -46,7 +47,7 @@ public interface ZooKeeperEnsemble extends Startable {
             throw new UnsupportedOperationException(spec().scenario() + ": the " + backend()
                     + " backend cannot slow the disk of servers it does not run; env.fsyncDelayUs needs docker or process");
         }
-        return FsyncProbe.inTempDirectory();
+        return FsyncProbe.inTempDirectory(LogLayout.ZOOKEEPER_TXN_LOG);
     }
 
     /**

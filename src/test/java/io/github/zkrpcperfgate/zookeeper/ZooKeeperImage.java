@@ -4,6 +4,7 @@ import com.github.dockerjava.api.DockerClient;
 import com.github.dockerjava.api.exception.NotFoundException;
 import io.github.zkrpcperfgate.calibration.FsyncProbe;
 import io.github.zkrpcperfgate.calibration.FsyncProbeMain;
+import io.github.zkrpcperfgate.calibration.LogLayout;
 import java.nio.file.Path;
 import java.util.HashMap;
 import java.util.List;
@@ -52,7 +53,7 @@ final class ZooKeeperImage {
         return built;
     }
 
-    /** Where the fsync calibration probe's class lies in the image: the probe runs beside a server's data. */
+    /** Where the fsync calibration probe's classes lie in the image: the probe runs beside a server's data. */
     static final String PROBE_CLASSPATH = "/opt/perfgate";
 
     private static String buildNow(String baseImage, String version) throws Exception {
@@ -68,8 +69,10 @@ final class ZooKeeperImage {
                         "LABEL " + Leftovers.SUITE_LABEL + "=image",
                         ""))
                 .withFileFromClasspath("conf/logback.xml", "zookeeper-server/logback.xml");
-        String probeClass = FsyncProbeMain.class.getName().replace('.', '/') + ".class";
-        image = image.withFileFromPath("perfgate/" + probeClass, FsyncProbe.ownClasspath().resolve(probeClass));
+        for (Class<?> probe : List.of(FsyncProbeMain.class, LogLayout.class)) {
+            String probeClass = probe.getName().replace('.', '/') + ".class";
+            image = image.withFileFromPath("perfgate/" + probeClass, FsyncProbe.ownClasspath().resolve(probeClass));
+        }
         for (Path jar : jars) {
             image = image.withFileFromPath("lib/" + jar.getFileName(), jar);
         }
