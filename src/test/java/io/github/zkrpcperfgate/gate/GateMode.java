@@ -1,16 +1,32 @@
 package io.github.zkrpcperfgate.gate;
 
-/** What a run does with its measurements: judge them, or record baselines from them. */
-public enum GateMode {
+/**
+ * What a run does with its measurements: judge them, or record baselines from them, and how.
+ *
+ * @param records        record baselines instead of judging
+ * @param acceptOutliers keep a recording run whose median lies far from the others'
+ *                       ({@code -Dperf.baselines.acceptOutliers=true}); without it such a recording is refused
+ * @param addSitting     pool this sitting's recording runs with those of earlier sittings, kept beside
+ *                       the baseline ({@code -Dperf.baselines.addSitting=true}, see {@link RecordingLedger})
+ */
+public record GateMode(boolean records, boolean acceptOutliers, boolean addSitting) {
 
     /** Hold every figure to its baseline band. */
-    JUDGE,
-    /** Record baselines; a recording run whose median lies far from the others is refused. */
-    RECORD,
-    /** Record baselines, keeping a far-off recording run ({@code -Dperf.baselines.acceptOutliers=true}). */
-    RECORD_ACCEPTING_OUTLIERS;
+    public static final GateMode JUDGE = new GateMode(false, false, false);
+    /** Record baselines from this sitting's runs; a recording run whose median lies far from the others is refused. */
+    public static final GateMode RECORD = new GateMode(true, false, false);
+    /** Record baselines, keeping a far-off recording run. */
+    public static final GateMode RECORD_ACCEPTING_OUTLIERS = new GateMode(true, true, false);
 
-    public boolean records() {
-        return this != JUDGE;
+    public GateMode {
+        if (!records && (acceptOutliers || addSitting)) {
+            throw new IllegalArgumentException("-Dperf.baselines.acceptOutliers and -Dperf.baselines.addSitting go with"
+                    + " -Dperf.baselines.update=true (a judged run records nothing)");
+        }
+    }
+
+    /** The same, its runs pooled with the earlier sittings' ones. */
+    public GateMode addingSitting() {
+        return new GateMode(records, acceptOutliers, true);
     }
 }

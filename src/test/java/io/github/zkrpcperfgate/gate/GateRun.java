@@ -47,7 +47,7 @@ public final class GateRun {
         this.progress = progress;
         this.nanoClock = nanoClock;
         this.judging = new Judging(group, plan, progress);
-        this.recording = new Recording(group, plan, progress, mode == GateMode.RECORD_ACCEPTING_OUTLIERS);
+        this.recording = new Recording(group, plan, progress, mode);
     }
 
     /** How many runs, each on servers of its own, this gate needs: the plan's recording runs, or one. */
@@ -84,6 +84,7 @@ public final class GateRun {
         if (!mode.records() && source.exists()) {
             BaselineConsistency.require(baselines, measured, catalogue);
         }
+        recording.loadEarlierSittings(source.file(), measured);
         return baselines;
     }
 

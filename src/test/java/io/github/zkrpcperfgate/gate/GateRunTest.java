@@ -6,6 +6,7 @@ import io.github.zkrpcperfgate.baseline.BaselineSource;
 import io.github.zkrpcperfgate.baseline.BaselineStore;
 import io.github.zkrpcperfgate.baseline.BaselineUpdate;
 import io.github.zkrpcperfgate.baseline.Baselines;
+import io.github.zkrpcperfgate.baseline.RecordingLedger;
 import io.github.zkrpcperfgate.calibration.CpuProbe;
 import io.github.zkrpcperfgate.calibration.ParallelCpuProbe;
 import io.github.zkrpcperfgate.measure.LatencyRecorder;
@@ -398,11 +399,65 @@ class GateRunTest {
     void aRecordingRunFarFromTheOthersIsRefusedUnlessAcceptedAndNothingIsWritten() throws Exception {
         org.assertj.core.api.Assertions.assertThatThrownBy(() -> recordFourRuns(GateMode.RECORD, 4.0))
                 .hasMessageContaining("b.json not written")
-                .hasMessageContaining("b / xOverY: run 4 of 4 measured 4")
+                .hasMessageContaining("b / xOverY: run 4 of 4 (sitting ").hasMessageContaining(") measured 4")
                 .hasMessageContaining("-Dperf.baselines.acceptOutliers=true");
         assertThat(java.nio.file.Files.exists(dir.resolve("b.json"))).isFalse();
         recordFourRuns(GateMode.RECORD_ACCEPTING_OUTLIERS, 4.0);
         assertThat(BaselineStore.read(dir.resolve("b.json")).figure(new FigureKey("b", "xOverY")).runMedians()).hasSize(4);
+    }
+
+    /** Two recording runs in a sitting of their own; b/x takes {@code bxMicros} against b/y's 2000. */
+    private GroupResult recordASitting(GateMode mode, long bxMicros) throws Exception {
+        return engine(mode, PLAN.withRecordRuns(2)).run(new ScriptedDriver(run -> List.of(scripted("a/x", 1000),
+                scripted("a/y", 1000), scripted("b/x", bxMicros), scripted("b/y", 2000))));
+    }
+
+    @Test
+    void aLaterSittingPoolsItsRunsWithTheEarlierOnesSoTheBandCoversTheDriftBetweenThem() throws Exception {
+        Path file = dir.resolve("b.json");
+        recordASitting(GateMode.RECORD, 1000); // b: 2.0
+        RecordingLedger first = RecordingLedger.read(RecordingLedger.beside(file));
+        assertThat(first.runs()).hasSize(2);
+        assertThat(first.units()).containsEntry(new FigureKey("b", "xOverY"), "ratio");
+        assertThat(BaselineStore.read(file).figure(new FigureKey("b", "xOverY")).band().high())
+                .isCloseTo(3.0, org.assertj.core.api.Assertions.within(1e-9)); // the 1.5 floor around 2.0
+
+        // Hours later, on a slower day: b/x 1.25x slower, b's ratio 1.6 in both runs.
+        GroupResult last = recordASitting(GateMode.RECORD.addingSitting(), 1250);
+        BaselineFigure b = BaselineStore.read(file).figure(new FigureKey("b", "xOverY"));
+        assertThat(b.runMedians()).containsExactly(2.0, 2.0, 1.6, 1.6);
+        assertThat(b.rounds()).isEqualTo(32);
+        assertThat(b.expected()).isCloseTo(1.8, org.assertj.core.api.Assertions.within(1e-9)); // the median run, between the sittings
+        RecordingLedger both = RecordingLedger.read(RecordingLedger.beside(file));
+        assertThat(both.runs()).hasSize(4);
+        assertThat(both.sittings()).hasSize(2);
+        assertThat(BaselineStore.read(file).scenarios().get("b").environment())
+                .containsEntry(Recording.RECORDED_FROM, "4 runs in 2 sitting(s)");
+        assertThat(last.baselineChanges()).anySatisfy(line -> assertThat(line).contains("4 runs: 2, 2, 1.6, 1.6"));
+    }
+
+    @Test
+    void addingASittingWithoutAnEarlierOneFailsBeforeAnyServerStarts() {
+        ScriptedDriver driver = new ScriptedDriver(run -> workloads());
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> engine(GateMode.RECORD.addingSitting(), PLAN).run(driver))
+                .isInstanceOf(io.github.zkrpcperfgate.baseline.BaselineException.class)
+                .hasMessageContaining("recordings").hasMessageContaining("no earlier sitting to add to");
+        assertThat(driver.events).containsExactly("close");
+    }
+
+    @Test
+    void aSittingOnOtherSoftwareDoesNotPoolWithTheEarlierOnes() throws Exception {
+        recordASitting(GateMode.RECORD, 1000);
+        Path ledgerFile = RecordingLedger.beside(dir.resolve("b.json"));
+        RecordingLedger ledger = RecordingLedger.read(ledgerFile);
+        RecordingLedger.Run run = ledger.runs().get(0);
+        java.util.SortedMap<String, String> otherJvm = new TreeMap<>(run.environment());
+        otherJvm.put("jvm", "another JVM");
+        new RecordingLedger(ledgerFile, ledger.units(), List.of(new RecordingLedger.Run(run.sitting(), run.rounds(), otherJvm,
+                run.perRound(), run.probeP50s()))).write();
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> recordASitting(GateMode.RECORD.addingSitting(), 1000))
+                .isInstanceOf(io.github.zkrpcperfgate.baseline.BaselineException.class)
+                .hasMessageContaining("measures elsewhere than the earlier ones").hasMessageContaining("jvm \"another JVM\"");
     }
 
     @Test

@@ -31,11 +31,13 @@ import java.util.regex.Pattern;
  *                       instead of being measured and reported only
  * @param acceptOutliers {@code perf.baselines.acceptOutliers}: record even when one recording run's
  *                       median lies far from the others'
+ * @param addSitting     {@code perf.baselines.addSitting}: pool this sitting's recording runs with the
+ *                       earlier sittings' kept beside the baseline
  */
 public record PerfSettings(List<String> scenarioGlobs, Optional<Integer> rounds, Optional<Integer> recordRuns,
                            boolean updateBaselines,
                            String inject, Path baselinesDir, Path reportDir, PerfProfile profile,
-                           Testbed testbed, boolean testbedRequired, boolean acceptOutliers) {
+                           Testbed testbed, boolean testbedRequired, boolean acceptOutliers, boolean addSitting) {
 
     /**
      * Warm-up 1, verdicts after 6 rounds (the fewest with a 95% interval), cap 12. A re-baseline
@@ -82,12 +84,13 @@ public record PerfSettings(List<String> scenarioGlobs, Optional<Integer> rounds,
                 PerfProfile.parse(blankToDefault(p.getProperty("perf.profile"), "full")),
                 p.getProperty("perf.testbed", "").isBlank() ? Testbed.detect() : new Testbed(p.getProperty("perf.testbed").trim()),
                 Boolean.parseBoolean(blankToDefault(p.getProperty("perf.testbed.required"), "false")),
-                Boolean.parseBoolean(blankToDefault(p.getProperty("perf.baselines.acceptOutliers"), "false")));
+                Boolean.parseBoolean(blankToDefault(p.getProperty("perf.baselines.acceptOutliers"), "false")),
+                Boolean.parseBoolean(blankToDefault(p.getProperty("perf.baselines.addSitting"), "false")));
     }
 
     /** Judge, record, or record accepting a far-off run. */
     public GateMode gateMode() {
-        return !updateBaselines ? GateMode.JUDGE : acceptOutliers ? GateMode.RECORD_ACCEPTING_OUTLIERS : GateMode.RECORD;
+        return new GateMode(updateBaselines, acceptOutliers, addSitting);
     }
 
     /** Where a group's baseline file lives on this run's testbed, and whether its absence fails the run. */
