@@ -33,15 +33,22 @@ interface WriteModeFamily {
      * names: the same per ensemble, and the 5-node sync cost over the 1-node one when both ran.
      */
     static WriteModeFamily seedFigures(String group, String oneNode, String fiveNodes, List<String> scenarios) {
-        return new SeedFigures(group, oneNode, fiveNodes, List.copyOf(scenarios));
+        return seedFigures(group, oneNode, fiveNodes, scenarios, WriteModeScenarios.CPU_BOUND_RATIO_MIN_BAND);
+    }
+
+    /** {@link #seedFigures}, with async and multi over sync held to {@code overSyncMinBand} at the least. */
+    static WriteModeFamily seedFigures(String group, String oneNode, String fiveNodes, List<String> scenarios,
+                                       double overSyncMinBand) {
+        return new SeedFigures(group, oneNode, fiveNodes, List.copyOf(scenarios), overSyncMinBand);
     }
 
     /** See {@link #seedFigures}. */
-    record SeedFigures(String group, String oneNode, String fiveNodes, List<String> scenarios) implements WriteModeFamily {
+    record SeedFigures(String group, String oneNode, String fiveNodes, List<String> scenarios, double overSyncMinBand)
+            implements WriteModeFamily {
 
         @Override
         public List<GatedFigure> figures(List<String> selected) {
-            return WriteModeScenarios.figures(selected, oneNode, fiveNodes);
+            return WriteModeScenarios.figures(selected, oneNode, fiveNodes, overSyncMinBand);
         }
     }
 }

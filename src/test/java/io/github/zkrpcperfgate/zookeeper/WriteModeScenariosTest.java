@@ -28,6 +28,10 @@ class WriteModeScenariosTest {
         assertThat(WriteModeScenarios.figures(new SlowLinkScenarios().scenarioNames(), SlowLinkScenarios.ONE_NODE,
                 SlowLinkScenarios.FIVE_NODES)).hasSize(13)
                 .extracting(f -> f.key().toString()).contains("zk-5node-lan / syncCostOver1node", "zk-1node-lan / syncP50");
+        assertThat(SlowLinkScenarios.catalogue()).filteredOn(f -> f.key().figure().endsWith("OverSync"))
+                .hasSize(4).allSatisfy(f -> assertThat(f.minimumBandFactor()).isEqualTo(SlowLinkScenarios.OVER_SYNC_MIN_BAND));
+        assertThat(WriteModeScenarios.catalogue(null)).filteredOn(f -> f.key().figure().endsWith("OverSync"))
+                .allSatisfy(f -> assertThat(f.minimumBandFactor()).isEqualTo(WriteModeScenarios.CPU_BOUND_RATIO_MIN_BAND));
         assertThat(SlowLinkScenarios.ensembles()).flatExtracting(EnsembleSpec::clientLinkDelay, EnsembleSpec::peerLinkDelay)
                 .containsOnly(java.time.Duration.ofNanos(250_000));
         assertThat(WriteModeFamily.seedFigures(SlowLinkScenarios.GROUP, "a", "b", List.of()).baselineFile(Backend.DOCKER))
