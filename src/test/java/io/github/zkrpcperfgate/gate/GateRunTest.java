@@ -161,7 +161,11 @@ class GateRunTest {
         assertThat(below.kind()).isEqualTo(Verdict.Kind.IMPROVEMENT);
         Verdict judged = Judging.asCeiling(latency, below);
         assertThat(judged.kind()).isEqualTo(Verdict.Kind.PASS);
-        assertThat(judged.reason()).contains("lies wholly below the band").contains("a latency being a ceiling");
+        assertThat(judged.reason()).contains("lies wholly below the band").contains("a latency or cost being a ceiling");
+
+        GatedFigure cost = GatedFigure.timeRatioLessProbe("b", "syncCostOver1node", "b/x", "b/y", true, "p", "fsync",
+                Direction.LOWER_IS_BETTER, 1.3);
+        assertThat(cost.ceiling()).as("a ratio where lower is better is a cost").isTrue();
 
         GatedFigure ratio = figures.get(0);
         Verdict ratioAbove = Judge.judge(ratio.key(), ratio.unit(), ratio.direction(), band,

@@ -174,7 +174,7 @@ final class Judging {
     }
 
     /**
-     * A latency is a ceiling: it fails when it rises above its band, and one below its band passes
+     * A latency (or a cost, {@link GatedFigure#ceiling()}) is a ceiling: it fails when it rises above its band, and one below its band passes
      * with a note to re-baseline. Measured on 2026-11-30: on a faster, quieter host (CPU probe 5.5
      * ms against 8 at recording, loopback 0.008 ms against 0.019) unchanged code read zk-5node
      * syncP99 0.17 and 0.21 against a floor of 0.219, and failed two fresh-clone builds as
@@ -186,6 +186,6 @@ final class Judging {
             return v;
         }
         return v.passedBecause(v.reason()
-                + "; below the band passes, a latency being a ceiling (faster than recorded: re-baseline to tighten it)");
+                + "; below the band passes, a latency or cost being a ceiling (faster than recorded: re-baseline to tighten it)");
     }
 }
