@@ -19,6 +19,8 @@ import java.util.OptionalDouble;
  * environment): the same as stating the figure in calibration units, but the figure stays in ms a
  * reader can hold against the latency curves. One factor per run, not per round: dividing each
  * round by its own probe adds the probe's round-to-round noise (README, "How the gate decides").
+ * A throughput ratio of CPU-bound work over sleep-bound work (10 writable handlers busy with
+ * payloads over 1 that sleeps) falls as the machine slows: its band moves by the inverse factor.
  *
  * @param band the band to judge against
  * @param note how it was derived from the recorded band, for the verdict's reason; empty when as recorded
@@ -30,17 +32,18 @@ record CalibratedBand(Band band, Optional<String> note) {
         if (figure.bandFollows().isEmpty() || rounds.isEmpty()) {
             return new CalibratedBand(recorded, Optional.empty());
         }
-        Calibration calibration = figure.bandFollows().get();
+        Calibration calibration = figure.bandFollows().get().calibration();
+        boolean inversely = figure.bandFollows().get().inversely();
         OptionalDouble atRecording = calibration.recordedMillis(recordedIn);
         if (atRecording.isEmpty()) {
             return new CalibratedBand(recorded, Optional.of("band as recorded: its baseline keeps no median of "
                     + String.join(" + ", calibration.probes()) + " to scale it by; re-record to let it follow the machine's speed"));
         }
         double now = calibration.medianMillis(rounds);
-        double factor = now / atRecording.getAsDouble();
+        double factor = inversely ? atRecording.getAsDouble() / now : now / atRecording.getAsDouble();
         Band scaled = new Band(recorded.low() * factor, recorded.high() * factor);
         return new CalibratedBand(scaled, Optional.of("band " + recorded + " as recorded, ×"
-                + SignificantDigits.format(factor) + " for the machine's speed: " + String.join(" + ", calibration.probes()) + " read "
+                + SignificantDigits.format(factor) + " for the machine's speed" + (inversely ? " (inversely)" : "") + ": " + String.join(" + ", calibration.probes()) + " read "
                 + SignificantDigits.format(now) + " ms in these rounds against "
                 + SignificantDigits.format(atRecording.getAsDouble()) + " ms at recording"));
     }

@@ -63,6 +63,18 @@ class CalibratedBandTest {
     }
 
     @Test
+    void aRatioOfCpuBoundOverSleepBoundWorkMovesInverselyWithTheProbe() {
+        GatedFigure ratio = GatedFigure.throughputRatio("rpc-seed-writable", "handlers10OverHandlers1", CALL, CALL, 1.3)
+                .withBandFollowingInversely(Calibration.CPU);
+        assertThat(ratio.bandFollows()).hasValueSatisfying(b -> assertThat(b.inversely()).isTrue());
+        // Recorded [1.766, 2.984] at a CPU probe of 6 ms; this run's probe reads 9 ms: x1/1.5.
+        CalibratedBand slower = CalibratedBand.of(ratio, new Band(1.766, 2.984), RECORDED_AT_6_MS, rounds(new double[] {1, 1}, 9));
+        assertThat(slower.band().low()).isCloseTo(1.1773, within(1e-3));
+        assertThat(slower.band().high()).isCloseTo(1.9893, within(1e-3));
+        assertThat(slower.note()).hasValueSatisfying(n -> assertThat(n).contains("for the machine's speed (inversely)"));
+    }
+
+    @Test
     void aBandIsUsedAsRecordedWhenTheFigureDoesNotFollowOrTheBaselineKeepsNoProbe() {
         GatedFigure plain = GatedFigure.latencyCeiling("rpc-seed-protobuf", "callP50", CALL, 50, 2.0);
         assertThat(CalibratedBand.of(plain, new Band(15, 60), RECORDED_AT_6_MS, rounds(new double[] {70}, 9)))

@@ -24,9 +24,10 @@ public final class GateEngine {
      * 2026-12-01: bands of figures in ms follow the run's CPU probe; a tail straddling at the cap passes.
      * 2026-12-01b: a figure straddling at the cap on busy rounds passes unsettled; NameNode p50s ×/÷1.5.
      * 2026-12-01c: a cost (a ratio where lower is better) is a ceiling, as latencies are.
+     * 2026-12-01d: the writable RPC seed's handler ratio's band moves inversely with the CPU probe.
      */
-    public static final String JUDGING_RULES = "2026-12-01c cpu-following ms bands, settled tails, busy straddlers unsettled,"
-            + " NameNode p50 x/1.5, costs are ceilings";
+    public static final String JUDGING_RULES = "2026-12-01d cpu-following ms bands, settled tails, busy straddlers unsettled,"
+            + " NameNode p50 x/1.5, costs are ceilings, writable h10/h1 follows the CPU inversely";
 
     private final Function<String, BaselineSource> baselines;
     private final GateMode mode;

@@ -20,14 +20,22 @@ import java.util.function.ToDoubleFunction;
  *                          lacking one does not count
  * @param perRound          the figure's value in one round (finite, > 0)
  * @param bandFollows       a calibration the band moves with: the recorded band scaled by this run's
- *                          calibration over the recording's (see {@link CalibratedBand}); for
- *                          figures in ms of CPU work, which follow the machine's speed
+ *                          calibration over the recording's, or the inverse (see {@link CalibratedBand});
+ *                          for figures in ms of CPU work, which follow the machine's speed, and
+ *                          throughput ratios of CPU-bound over sleep-bound work, which follow it inversely
  * @param tail              a p99 or beyond: at the round cap only a settled interval decides it
  *                          (see {@link Judging#decideAtCap})
  */
 public record GatedFigure(FigureKey key, String unit, Direction direction, double minimumBandFactor,
                           List<String> workloads, ToDoubleFunction<Round> perRound,
-                          Optional<Calibration> bandFollows, boolean tail) {
+                          Optional<BandFollowing> bandFollows, boolean tail) {
+
+    /**
+     * How a band moves with a calibration: scaled by its median now over its median at recording
+     * ({@code inversely}: by the recording's over now's).
+     */
+    public record BandFollowing(Calibration calibration, boolean inversely) {
+    }
 
     /** Percentiles from here up are tails: a handful of stalls per round decides them. */
     public static final double TAIL_PERCENTILE = 99;
@@ -54,9 +62,21 @@ public record GatedFigure(FigureKey key, String unit, Direction direction, doubl
      * probes join the workloads, so that every round it is judged on measured them.
      */
     public GatedFigure withBandFollowing(Calibration calibration) {
+        return following(new BandFollowing(calibration, false));
+    }
+
+    /**
+     * This figure with its band moving against {@code calibration}: for a throughput ratio whose
+     * numerator is bound by CPU and whose denominator by a sleep, which falls as the machine slows.
+     */
+    public GatedFigure withBandFollowingInversely(Calibration calibration) {
+        return following(new BandFollowing(calibration, true));
+    }
+
+    private GatedFigure following(BandFollowing following) {
         List<String> reads = new ArrayList<>(workloads);
-        reads.addAll(calibration.probes());
-        return new GatedFigure(key, unit, direction, minimumBandFactor, reads, perRound, Optional.of(calibration), tail);
+        reads.addAll(following.calibration().probes());
+        return new GatedFigure(key, unit, direction, minimumBandFactor, reads, perRound, Optional.of(following), tail);
     }
 
     private GatedFigure asTailIf(double percentile) {

@@ -21,6 +21,16 @@ class RpcScenariosTest {
     }
 
     @Test
+    void onlyTheWritableSeedsHandlerRatioMovesAgainstTheMachinesSpeed() {
+        List<GatedFigure> handlers = RpcScenarios.figures(RpcScenarios.all()).stream()
+                .filter(f -> f.key().figure().equals("handlers10OverHandlers1")).toList();
+        assertThat(handlers).filteredOn(f -> f.bandFollows().isPresent()).extracting(f -> f.key().scenario())
+                .containsExactly("rpc-seed-writable");
+        assertThat(handlers).filteredOn(f -> f.bandFollows().isPresent())
+                .allSatisfy(f -> assertThat(f.bandFollows().get().inversely()).isTrue());
+    }
+
+    @Test
     void everyFigureReadsWorkloadsThatTheScenarioRuns() {
         List<RpcScenario> all = RpcScenarios.all();
         Set<String> workloads = new HashSet<>();
