@@ -204,7 +204,11 @@ final class Recording {
                 .map(f -> f.key().scenario()).distinct()
                 .collect(Collectors.toMap(s -> s, s -> measuredIn));
         BaselineUpdate.Result update = BaselineUpdate.apply(baselines, fresh, environments);
+        // The earlier sittings' units too: a sitting of some scenarios keeps the others' runs and units.
         SortedMap<FigureKey, String> units = new TreeMap<>(RecordingLedger.ORDER);
+        if (ledger != null) {
+            units.putAll(ledger.units());
+        }
         figures.forEach(f -> units.put(f.key(), f.unit()));
         new RecordingLedger(RecordingLedger.beside(baselines.file()), units, all.stream().map(RecordingRun::toLedger).toList())
                 .write();
