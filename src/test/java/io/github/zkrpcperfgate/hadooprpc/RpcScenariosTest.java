@@ -63,7 +63,7 @@ class RpcScenariosTest {
                 .containsEntry("rpc-seed-protobuf / readers10OverReaders1", 1.3)
                 .containsEntry("rpc-seed-writable / callP50", 2.0)
                 .containsEntry("rpc-seed-protobuf / callP50", 2.0)
-                .containsEntry("rpc-small-protobuf / callP50", 1.75)
+                .containsEntry("rpc-small-protobuf / callP50", 1.5)
                 .containsEntry("rpc-small-protobuf / callP99", 2.5);
     }
 
