@@ -182,6 +182,28 @@ final class ContainerEnsemble implements ZooKeeperEnsemble {
         return serving.leader();
     }
 
+    /** {@code docker start} of the killed container: its /data as the kill left it, on the port the engine publishes now. */
+    @Override
+    public synchronized NodeEndpoint restartKilled(int id) {
+        GenericContainer<?> c = containers.get(id - 1);
+        var docker = DockerClientFactory.instance().client();
+        docker.startContainerCmd(c.getContainerId()).exec();
+        Ports.Binding[] published = docker.inspectContainerCmd(c.getContainerId()).exec().getNetworkSettings().getPorts()
+                .getBindings().get(ExposedPort.tcp(CLIENT_PORT));
+        if (published == null || published.length == 0) {
+            throw new IllegalStateException(spec.scenario() + ": server " + id + " restarted without a published client port");
+        }
+        NodeEndpoint node = new NodeEndpoint(id, c.getHost(), Integer.parseInt(published[0].getHostPortSpec()), () -> tail(c),
+                () -> death(c));
+        nodes = ServingNodes.withNode(nodes, node);
+        return node;
+    }
+
+    @Override
+    public synchronized void awaitServing() throws InterruptedException {
+        modes = EnsembleReadiness.await(spec.scenario(), nodes, spec.readyTimeout());
+    }
+
     @Override
     public synchronized List<NodeEndpoint> servingNodes() {
         return List.copyOf(nodes);

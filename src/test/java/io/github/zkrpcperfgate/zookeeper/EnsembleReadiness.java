@@ -62,6 +62,31 @@ public final class EnsembleReadiness {
         }
     }
 
+    /**
+     * The last transaction this node has applied ({@code Zxid:} of {@code srvr}), with its mode;
+     * empty while it does not serve (starting, electing, syncing with the leader) or does not answer.
+     */
+    static Optional<Applied> applied(NodeEndpoint node) {
+        try {
+            String answer = FourLetterWordMain.send4LetterWord(node.host(), node.clientPort(), "srvr", false,
+                    SRVR_TIMEOUT_MILLIS);
+            return appliedOf(answer);
+        } catch (Exception e) {
+            return Optional.empty();
+        }
+    }
+
+    static Optional<Applied> appliedOf(String srvrAnswer) {
+        Optional<String> mode = modeOf(srvrAnswer);
+        Optional<Long> zxid = srvrAnswer.lines().filter(line -> line.startsWith("Zxid: "))
+                .map(line -> Long.decode(line.substring("Zxid: ".length()).strip())).findFirst();
+        return mode.isPresent() && zxid.isPresent() ? Optional.of(new Applied(mode.get(), zxid.get())) : Optional.empty();
+    }
+
+    /** A serving node's mode and the zxid of the last transaction it applied. */
+    record Applied(String mode, long zxid) {
+    }
+
     static Optional<String> modeOf(String srvrAnswer) {
         return srvrAnswer.lines()
                 .filter(line -> line.startsWith("Mode: "))

@@ -18,6 +18,14 @@ class EnsembleReadinessTest {
     }
 
     @Test
+    void readsTheLastAppliedZxidWithTheModeAndNothingFromANodeThatDoesNotServe() {
+        String answer = "Zookeeper version: 3.9.5\nLatency min/avg/max: 0/0.0/0\nReceived: 12\nSent: 11\n"
+                + "Connections: 1\nOutstanding: 0\nZxid: 0x300000578\nMode: follower\nNode count: 1405\n";
+        assertThat(EnsembleReadiness.appliedOf(answer)).contains(new EnsembleReadiness.Applied("follower", 0x300000578L));
+        assertThat(EnsembleReadiness.appliedOf("This ZooKeeper instance is not currently serving requests")).isEmpty();
+    }
+
+    @Test
     void aDeadServerFailsAtOnceWithItsLogNotAfterTheTimeout() {
         // Port 9 on loopback: nothing answers, and the node reports itself dead.
         NodeEndpoint dead = new NodeEndpoint(1, "127.0.0.1", 9, () -> "Thread[main] died\nNoClassDefFoundError: x",

@@ -32,6 +32,8 @@ final class ProcessEnsemble implements ZooKeeperEnsemble {
 
     private final EnsembleSpec spec;
     private final List<Process> processes = new ArrayList<>();
+    /** How each server was launched, by id - 1: a killed one restarts the same way. */
+    private final List<Launch> launches = new ArrayList<>();
     private Path directory;
     private PeerLinks links;
     private List<NodeEndpoint> nodes = List.of();
@@ -106,6 +108,7 @@ final class ProcessEnsemble implements ZooKeeperEnsemble {
                 .map(Path::toString).collect(Collectors.joining(File.pathSeparator));
         String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
         List<NodeEndpoint> endpoints = new ArrayList<>();
+        launches.clear();
         for (int id = 1; id <= spec.size(); id++) {
             Path node = directory.resolve("server" + id);
             OwnedTempDirs.deleteRecursively(node); // a retry after a port clash starts from empty data
@@ -122,13 +125,23 @@ final class ProcessEnsemble implements ZooKeeperEnsemble {
                 server.environment().putAll(FsyncDelayShim.environment(Leftovers.fsyncDelayShim().toString(),
                         spec.serverFsyncDelayMicros(), slowFollowerDelayFile(id).toString()));
             }
+            Launch launch = new Launch(id, server, log, ports[3 * (id - 1)]);
+            launches.add(launch);
             Process p = server.start();
             processes.add(p);
-            endpoints.add(new NodeEndpoint(id, LOOPBACK, ports[3 * (id - 1)], () -> tail(log, p),
-                    () -> p.isAlive() ? NodeEndpoint.fatalLine(tail(log, p))
-                            : Optional.of("child JVM (pid " + p.pid() + ") died, exit code " + p.exitValue())));
+            endpoints.add(launch.endpoint(p));
         }
         nodes = endpoints;
+    }
+
+    /** How one server was started: the same command, log and client port start it again. */
+    private record Launch(int id, ProcessBuilder server, Path log, int clientPort) {
+
+        NodeEndpoint endpoint(Process p) {
+            return new NodeEndpoint(id, LOOPBACK, clientPort, () -> tail(log, p),
+                    () -> p.isAlive() ? NodeEndpoint.fatalLine(tail(log, p))
+                            : Optional.of("child JVM (pid " + p.pid() + ") died, exit code " + p.exitValue()));
+        }
     }
 
     /** Where server {@code id}'s extra fsync µs are written once it is the slowed follower ({@link Degradation}). */
@@ -147,6 +160,26 @@ final class ProcessEnsemble implements ZooKeeperEnsemble {
         nodes = left.nodes();
         modes = left.modes();
         return serving.leader();
+    }
+
+    /** The killed server's command again, on its data directory and ports, its output appended to its log. */
+    @Override
+    public synchronized NodeEndpoint restartKilled(int id) {
+        Launch launch = launches.get(id - 1);
+        try {
+            Process p = launch.server().redirectOutput(ProcessBuilder.Redirect.appendTo(launch.log().toFile())).start();
+            processes.set(id - 1, p);
+            NodeEndpoint node = launch.endpoint(p);
+            nodes = ServingNodes.withNode(nodes, node);
+            return node;
+        } catch (IOException e) {
+            throw new UncheckedIOException(spec.scenario() + ": cannot restart server " + id, e);
+        }
+    }
+
+    @Override
+    public synchronized void awaitServing() throws InterruptedException {
+        modes = EnsembleReadiness.await(spec.scenario(), nodes, spec.readyTimeout());
     }
 
     @Override

@@ -83,6 +83,12 @@ record ServingNodes(List<NodeEndpoint> nodes, Map<Integer, String> modes) {
                         .collect(java.util.stream.Collectors.toMap(Map.Entry::getKey, Map.Entry::getValue)));
     }
 
+    /** {@code nodes} with {@code node} in place of any of its id, in id order: a server restarted, at its new address. */
+    static List<NodeEndpoint> withNode(List<NodeEndpoint> nodes, NodeEndpoint node) {
+        return java.util.stream.Stream.concat(nodes.stream().filter(n -> n.id() != node.id()), java.util.stream.Stream.of(node))
+                .sorted(Comparator.comparingInt(NodeEndpoint::id)).toList();
+    }
+
     /** Followers other than the measured one, highest id first. */
     private List<Integer> otherFollowers() {
         int measured = ZooKeeperEnsemble.measuredNode(nodes, modes).id();

@@ -77,12 +77,32 @@ public interface ZooKeeperEnsemble extends Startable {
     /**
      * Kills the server that leads now without warning (SIGKILL: {@code docker kill}, or kill -9 of
      * the child JVM), as a crashed host would, and drops it from the serving nodes, so its absence
-     * is the scenario and not a death to report; returns its id. {@link #stop} then {@link #start}
-     * brings a whole new ensemble.
+     * is the scenario and not a death to report; returns its id. {@link #restartKilled} brings it back.
      */
     default int killLeader() {
         throw new UnsupportedOperationException(spec().scenario() + ": the " + backend()
                 + " backend cannot kill a server it does not run; leader failover needs docker or process");
+    }
+
+    /**
+     * Starts server {@code id} again after {@link #killLeader}, on the data the kill left (as an
+     * operator restarts a crashed host), and counts it among the serving nodes from now on;
+     * returns how to reach it (a container's published port may change). It serves once it has
+     * caught up with the leader: {@link #awaitServing} waits for that.
+     */
+    default NodeEndpoint restartKilled(int id) {
+        throw new UnsupportedOperationException(spec().scenario() + ": the " + backend()
+                + " backend cannot restart a server it does not run");
+    }
+
+    /**
+     * Waits, within the spec's ready timeout, until every serving node answers {@code srvr} with
+     * one leader among them, and takes their modes as the ensemble's: after a failover and a
+     * restart the leader and the measured follower are others than at start.
+     */
+    default void awaitServing() throws InterruptedException {
+        throw new UnsupportedOperationException(spec().scenario() + ": the " + backend()
+                + " backend does not track the servers' modes");
     }
 
     /** The servers serving now, each with how to reach it: all of them but any stopped or killed on purpose. */
