@@ -32,8 +32,9 @@ record CalibratedBand(Band band, Optional<String> note) {
         if (figure.bandFollows().isEmpty() || rounds.isEmpty()) {
             return new CalibratedBand(recorded, Optional.empty());
         }
-        Calibration calibration = figure.bandFollows().get().calibration();
-        boolean inversely = figure.bandFollows().get().inversely();
+        GatedFigure.BandFollowing following = figure.bandFollows().get();
+        Calibration calibration = following.calibration();
+        boolean inversely = following.inversely();
         OptionalDouble atRecording = calibration.recordedMillis(recordedIn);
         if (atRecording.isEmpty()) {
             return new CalibratedBand(recorded, Optional.of("band as recorded: its baseline keeps no median of "

@@ -99,15 +99,6 @@ public final class RpcScenarios implements ScenarioFamily {
      * 10 handlers), and call-latency ceilings at 10 handlers and 1 reader (Hadoop's default of
      * one reader; handlers as a busy NameNode has at least).
      */
-    /*
-     * The writable seed's handlers10OverHandlers1 moves against the machine's speed: 10 writable
-     * handlers are bound by the seed's 5.6 MB payloads (14-17 of the 100 calls a second that ten
-     * sleeping handlers allow), 1 by its sleep, so the ratio falls as the CPU slows. Measured
-     * 2026-12-01 on 2c-amd-epyc: 2.225-2.331 in the recording's runs (CPU probe 4.78 ms), 1.389
-     * (CI 1.318-1.544) in a fresh-clone build at 13:36 (CPU probe 7.24 ms, ×1.51): 2.295 / 1.51 =
-     * 1.52 predicted. The protobuf seed's 10 handlers come near their sleep's limit (65-73 calls
-     * a second) and moved 8.15 -> 7.15 only: its band stays as recorded.
-     */
     public static List<GatedFigure> figures(List<RpcScenario> scenarios) {
         List<GatedFigure> figures = new ArrayList<>();
         for (RpcScenario s : scenarios) {
@@ -117,6 +108,13 @@ public final class RpcScenarios implements ScenarioFamily {
             String h10r1 = s.workloadName(10, 1);
             String h10r10 = s.workloadName(10, 10);
             GatedFigure handlers = GatedFigure.throughputRatio(s.name(), "handlers10OverHandlers1", h10r1, h1r1, ratioBand);
+            // The writable seed's ratio moves against the machine's speed: its 10 handlers are bound
+            // by the seed's 5.6 MB payloads (14-17 of the 100 calls a second ten sleeping handlers
+            // allow), its 1 by the sleep. Measured 2026-12-01 on 2c-amd-epyc: 2.225-2.331 in the
+            // recording's runs (CPU probe 4.78 ms), 1.389 (CI 1.318-1.544) in a fresh-clone build at
+            // 13:36 (7.24 ms, ×1.51): 2.295 / 1.51 = 1.52 predicted. The protobuf seed's 10 handlers
+            // come near their sleep's limit (65-73 calls a second) and moved 8.15 -> 7.15 only: its
+            // band stays as recorded.
             figures.add(s.engine() == RpcEngineKind.WRITABLE ? handlers.withBandFollowingInversely(Calibration.CPU) : handlers);
             figures.add(GatedFigure.throughputRatio(s.name(), "readers10OverReaders1", h10r10, h10r1, ratioBand));
             // What a seed-sized call spends above its sleep is payload work (5.6 MB serialised and

@@ -4,6 +4,7 @@ import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 import java.util.function.IntConsumer;
+import java.util.stream.Stream;
 
 /**
  * The servers of a formed ensemble that serve, with each one's mode: all of them, or all but the
@@ -85,7 +86,7 @@ record ServingNodes(List<NodeEndpoint> nodes, Map<Integer, String> modes) {
 
     /** {@code nodes} with {@code node} in place of any of its id, in id order: a server restarted, at its new address. */
     static List<NodeEndpoint> withNode(List<NodeEndpoint> nodes, NodeEndpoint node) {
-        return java.util.stream.Stream.concat(nodes.stream().filter(n -> n.id() != node.id()), java.util.stream.Stream.of(node))
+        return Stream.concat(nodes.stream().filter(n -> n.id() != node.id()), Stream.of(node))
                 .sorted(Comparator.comparingInt(NodeEndpoint::id)).toList();
     }
 
