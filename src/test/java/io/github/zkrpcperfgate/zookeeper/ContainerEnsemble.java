@@ -47,7 +47,12 @@ final class ContainerEnsemble implements ZooKeeperEnsemble {
     private final List<GenericContainer<?>> containers = new ArrayList<>();
     private Network network;
     private String image;
-    private int probesStarted;
+    /**
+     * Fsync probes started by this JVM, for their containers' names: one counter for every
+     * ensemble, since a comparison runs ensembles of the same scenario side by side and a name
+     * taken twice fails {@code docker run} (exit code 125).
+     */
+    private static final java.util.concurrent.atomic.AtomicInteger PROBES_STARTED = new java.util.concurrent.atomic.AtomicInteger();
     private PeerLinks links;
     private List<NodeEndpoint> nodes = List.of();
     private Map<Integer, String> modes = Map.of();
@@ -285,7 +290,7 @@ final class ContainerEnsemble implements ZooKeeperEnsemble {
      */
     @Override
     public synchronized FsyncProbe fsyncProbe(long delayMicros) {
-        String name = spec.scenario() + "-fsync-probe-" + ProcessHandle.current().pid() + "-" + (++probesStarted);
+        String name = spec.scenario() + "-fsync-probe-" + ProcessHandle.current().pid() + "-" + PROBES_STARTED.incrementAndGet();
         List<String> command = new ArrayList<>(List.of("docker", "run", "-i", "--rm", "--name", name, "--network", "none",
                 "-e", FsyncDelayShim.DELAY_VARIABLE + "=" + delayMicros));
         Leftovers.labels(spec.scenario()).forEach((k, v) -> command.addAll(List.of("--label", k + "=" + v)));
