@@ -41,18 +41,18 @@ final class ContainerEnsemble implements ZooKeeperEnsemble {
     /** Candidate /24 subnets for the ensemble network; one that overlaps an existing network is skipped. */
     private static final List<String> SUBNET_PREFIXES =
             IntStream.range(0, 16).mapToObj(i -> "172.29." + (200 + i) + ".").toList();
-
-    private final EnsembleSpec spec;
-    private final String baseImage;
-    private final List<GenericContainer<?>> containers = new ArrayList<>();
-    private Network network;
-    private String image;
     /**
      * Fsync probes started by this JVM, for their containers' names: one counter for every
      * ensemble, since a comparison runs ensembles of the same scenario side by side and a name
      * taken twice fails {@code docker run} (exit code 125).
      */
     private static final java.util.concurrent.atomic.AtomicInteger PROBES_STARTED = new java.util.concurrent.atomic.AtomicInteger();
+
+    private final EnsembleSpec spec;
+    private final String baseImage;
+    private final List<GenericContainer<?>> containers = new ArrayList<>();
+    private Network network;
+    private String image;
     private PeerLinks links;
     private List<NodeEndpoint> nodes = List.of();
     private Map<Integer, String> modes = Map.of();
@@ -86,7 +86,7 @@ final class ContainerEnsemble implements ZooKeeperEnsemble {
             nodes = new ArrayList<>();
             for (int i = 0; i < containers.size(); i++) {
                 GenericContainer<?> c = containers.get(i);
-                nodes.add(new NodeEndpoint(i + 1, c.getHost(), c.getMappedPort(CLIENT_PORT), () -> tail(c), () -> death(c)));
+                nodes.add(endpoint(i + 1, c, c.getMappedPort(CLIENT_PORT)));
             }
             modes = EnsembleReadiness.await(spec.scenario(), nodes, spec.readyTimeout());
             ServingNodes serving = new ServingNodes(nodes, modes).withFollowersStopped(spec, this::stopServer);
@@ -187,6 +187,11 @@ final class ContainerEnsemble implements ZooKeeperEnsemble {
         return serving.leader();
     }
 
+    /** Server {@code id} in container {@code c}, reached on {@code clientPort}: its log and its death read from the engine. */
+    private static NodeEndpoint endpoint(int id, GenericContainer<?> c, int clientPort) {
+        return new NodeEndpoint(id, c.getHost(), clientPort, () -> tail(c), () -> death(c));
+    }
+
     /** {@code docker start} of the killed container: its /data as the kill left it, on the port the engine publishes now. */
     @Override
     public synchronized NodeEndpoint restartKilled(int id) {
@@ -198,8 +203,7 @@ final class ContainerEnsemble implements ZooKeeperEnsemble {
         if (published == null || published.length == 0) {
             throw new IllegalStateException(spec.scenario() + ": server " + id + " restarted without a published client port");
         }
-        NodeEndpoint node = new NodeEndpoint(id, c.getHost(), Integer.parseInt(published[0].getHostPortSpec()), () -> tail(c),
-                () -> death(c));
+        NodeEndpoint node = endpoint(id, c, Integer.parseInt(published[0].getHostPortSpec()));
         nodes = ServingNodes.withNode(nodes, node);
         return node;
     }

@@ -58,9 +58,9 @@ public final class LeaderFailoverScenarios implements ScenarioFamily {
         }
         String trial = FailoverTrial.workloadName(FAILOVER);
         return List.of(
-                GatedFigure.observedMillis(FAILOVER, "electionMs", trial, FailoverTrial.ELECTION, FAILOVER_MIN_BAND),
-                GatedFigure.observedMillis(FAILOVER, "unavailableMs", trial, FailoverTrial.UNAVAILABLE, FAILOVER_MIN_BAND),
-                GatedFigure.observedMillis(FAILOVER, "rejoinMs", trial, FailoverTrial.REJOIN, FAILOVER_MIN_BAND));
+                GatedFigure.observedMillis(FAILOVER, FailoverTrial.ELECTION, trial, FailoverTrial.ELECTION, FAILOVER_MIN_BAND),
+                GatedFigure.observedMillis(FAILOVER, FailoverTrial.UNAVAILABLE, trial, FailoverTrial.UNAVAILABLE, FAILOVER_MIN_BAND),
+                GatedFigure.observedMillis(FAILOVER, FailoverTrial.REJOIN, trial, FailoverTrial.REJOIN, FAILOVER_MIN_BAND));
     }
 
     @Override
