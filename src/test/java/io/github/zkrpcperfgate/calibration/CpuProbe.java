@@ -1,9 +1,6 @@
 package io.github.zkrpcperfgate.calibration;
 
 import io.github.zkrpcperfgate.measure.LatencyRecorder;
-import java.nio.charset.StandardCharsets;
-import java.util.Arrays;
-import java.util.SplittableRandom;
 
 /**
  * A fixed piece of single-threaded CPU and allocation work, shaped like what the RPC payloads
@@ -14,10 +11,9 @@ public final class CpuProbe implements Probe {
 
     public static final String NAME = "calibration/cpu";
     static final int OPERATIONS_PER_SET = 40;
-    private static final int STRINGS = 20_000;
+    public static final int STRINGS = 20_000;
 
-    private final long[] seeds = new SplittableRandom(42).longs(STRINGS).toArray();
-    private long sink; // keeps the JIT from dropping the work
+    private final CpuWork work = new CpuWork(STRINGS);
 
     @Override
     public String name() {
@@ -40,16 +36,6 @@ public final class CpuProbe implements Probe {
 
     /** One operation's work, untimed: also what {@link ParallelCpuProbe} runs on every core. */
     void runOnce() {
-        String[] strings = new String[STRINGS];
-        for (int i = 0; i < STRINGS; i++) {
-            strings[i] = Long.toHexString(seeds[i]);
-        }
-        Arrays.sort(strings);
-        long sum = 0;
-        for (String s : strings) {
-            byte[] bytes = s.getBytes(StandardCharsets.UTF_8);
-            sum += bytes.length + bytes[0];
-        }
-        sink += sum;
+        work.run();
     }
 }

@@ -1,5 +1,6 @@
 package io.github.zkrpcperfgate.hadooprpc;
 
+import io.github.zkrpcperfgate.calibration.CpuWork;
 import java.io.IOException;
 import java.lang.reflect.Proxy;
 import java.net.InetSocketAddress;
@@ -15,7 +16,8 @@ import org.apache.hadoop.thirdparty.protobuf.ServiceException;
 /**
  * A real Hadoop RPC server in this JVM, bound to 127.0.0.1 on a port the OS picks, with the
  * spec's handler and reader threads. Each call sleeps the spec's delay in its handler, as the
- * seed's {@code durationPerRPC} did, and answers with a few bytes only: the request is the load.
+ * seed's {@code durationPerRPC} did (then does the spec's CPU work, if an injection gave it some),
+ * and answers with a few bytes only: the request is the load.
  */
 public final class BenchServer implements AutoCloseable {
 
@@ -35,12 +37,12 @@ public final class BenchServer implements AutoCloseable {
                 .setnumReaders(spec.readers())
                 .setQueueSizePerHandler(spec.queueSizePerHandler())
                 .setVerbose(false);
-        long sleepMillis = spec.handlerSleep().toMillis();
+        Runnable handlerWork = handlerWork(spec);
         RPC.Server server = switch (spec.engine()) {
             case PROTOBUF -> builder.setProtocol(BenchProtocolPB.class)
-                    .setInstance(protobufService(sleepMillis)).build();
+                    .setInstance(protobufService(handlerWork)).build();
             case WRITABLE -> builder.setProtocol(BenchWritableProtocol.class)
-                    .setInstance(new WritableImpl(sleepMillis)).build();
+                    .setInstance(new WritableImpl(handlerWork)).build();
         };
         server.start();
         return new BenchServer(spec, server);
@@ -60,7 +62,7 @@ public final class BenchServer implements AutoCloseable {
     }
 
     /** Only {@code echo2} belongs to the benchmark; a proxy answers it and refuses the rest of the test service. */
-    private static BlockingService protobufService(long sleepMillis) {
+    private static BlockingService protobufService(Runnable handlerWork) {
         TestProtobufRpcProto.BlockingInterface impl = (TestProtobufRpcProto.BlockingInterface) Proxy.newProxyInstance(
                 BenchServer.class.getClassLoader(), new Class<?>[] {TestProtobufRpcProto.BlockingInterface.class},
                 (proxy, method, args) -> {
@@ -68,35 +70,42 @@ public final class BenchServer implements AutoCloseable {
                         throw new ServiceException(method.getName() + " is not part of the benchmark");
                     }
                     EchoRequestProto2 request = (EchoRequestProto2) args[1];
-                    sleepInHandler(sleepMillis);
+                    handlerWork.run();
                     return EchoResponseProto2.newBuilder().addMessage(Integer.toString(request.getMessageCount())).build();
                 });
         return TestProtobufRpcProto.newReflectiveBlockingService(impl);
     }
 
-    static void sleepInHandler(long millis) {
-        if (millis <= 0) {
-            return;
-        }
-        try {
-            Thread.sleep(millis);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-        }
+    /** What a handler does per call before it answers: the spec's sleep, then its CPU work. */
+    static Runnable handlerWork(RpcServerSpec spec) {
+        long sleepMillis = spec.handlerSleep().toMillis();
+        CpuWork work = spec.handlerWorkStrings() > 0 ? new CpuWork(spec.handlerWorkStrings()) : null;
+        return () -> {
+            if (sleepMillis > 0) {
+                try {
+                    Thread.sleep(sleepMillis);
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                }
+            }
+            if (work != null) {
+                work.run();
+            }
+        };
     }
 
     /** The writable engine's server object; it must answer version and signature queries itself. */
     private static final class WritableImpl implements BenchWritableProtocol {
 
-        private final long sleepMillis;
+        private final Runnable handlerWork;
 
-        WritableImpl(long sleepMillis) {
-            this.sleepMillis = sleepMillis;
+        WritableImpl(Runnable handlerWork) {
+            this.handlerWork = handlerWork;
         }
 
         @Override
         public int call(String[] payload) {
-            sleepInHandler(sleepMillis);
+            handlerWork.run();
             return payload.length;
         }
 

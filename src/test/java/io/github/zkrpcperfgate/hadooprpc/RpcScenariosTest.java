@@ -68,11 +68,14 @@ class RpcScenariosTest {
     }
 
     @Test
-    void injectionCapsHandlersAndAddsHandlerDelayButKeepsTheConfigurationsName() {
+    void injectionCapsHandlersAndAddsHandlerDelayAndWorkButKeepsTheConfigurationsName() {
         RpcServerSpec h10 = RpcServerSpec.of(RpcEngineKind.PROTOBUF, 10, 1, Duration.ofMillis(100));
-        RpcServerSpec injected = RpcThreadingDriver.injected(h10, Injection.parse("rpc.maxHandlers=2,rpc.handlerDelayMs=5"));
+        assertThat(h10.handlerWorkStrings()).isZero();
+        RpcServerSpec injected = RpcThreadingDriver.injected(h10,
+                Injection.parse("rpc.maxHandlers=2,rpc.handlerDelayMs=5,rpc.handlerWorkStrings=6000"));
         assertThat(injected.handlers()).isEqualTo(2);
         assertThat(injected.handlerSleep()).isEqualTo(Duration.ofMillis(105));
+        assertThat(injected.handlerWorkStrings()).isEqualTo(6000);
         assertThat(RpcThreadingDriver.injected(RpcServerSpec.of(RpcEngineKind.PROTOBUF, 1, 1, Duration.ZERO),
                 Injection.parse("rpc.maxHandlers=2")).handlers()).isEqualTo(1);
     }

@@ -30,6 +30,12 @@ public final class RpcThreadingDriver implements ScenarioDriver {
     public static final String INJECT_MAX_HANDLERS = "rpc.maxHandlers";
     /** {@code -Dperf.inject=rpc.handlerDelayMs=N}: every handler works N ms longer per call. */
     public static final String INJECT_HANDLER_DELAY = "rpc.handlerDelayMs";
+    /**
+     * {@code -Dperf.inject=rpc.handlerWorkStrings=N}: every handler also does the CPU probe's work at
+     * size N per call. Fixed work, unlike a longer sleep: on a slower machine it takes longer, as
+     * the probe does, so bands that follow the probe keep their power to see it.
+     */
+    public static final String INJECT_HANDLER_WORK = "rpc.handlerWorkStrings";
     /** {@code -Dperf.inject=rpc.tcpNoDelay=false}: Nagle's algorithm on, both sides. */
     public static final String INJECT_TCP_NODELAY = "rpc.tcpNoDelay";
 
@@ -49,7 +55,7 @@ public final class RpcThreadingDriver implements ScenarioDriver {
 
     /** @param crossCheck whether Hadoop's RPCCallBenchmark runs once, after the reported run (a child JVM, ~15 s) */
     public RpcThreadingDriver(List<RpcScenario> selected, Injection injection, boolean crossCheck) {
-        injection.requireKnown("rpc.", Set.of(INJECT_MAX_HANDLERS, INJECT_HANDLER_DELAY, INJECT_TCP_NODELAY));
+        injection.requireKnown("rpc.", Set.of(INJECT_MAX_HANDLERS, INJECT_HANDLER_DELAY, INJECT_HANDLER_WORK, INJECT_TCP_NODELAY));
         this.selected = List.copyOf(selected);
         this.injection = injection;
         this.crossCheck = crossCheck;
@@ -145,7 +151,8 @@ public final class RpcThreadingDriver implements ScenarioDriver {
         int handlers = injection.get(INJECT_MAX_HANDLERS).map(Integer::parseInt)
                 .map(max -> Math.min(max, spec.handlers())).orElse(spec.handlers());
         Duration sleep = spec.handlerSleep().plusMillis(injection.get(INJECT_HANDLER_DELAY).map(Long::parseLong).orElse(0L));
-        return new RpcServerSpec(spec.engine(), handlers, spec.readers(), sleep, spec.queueSizePerHandler());
+        int work = spec.handlerWorkStrings() + injection.get(INJECT_HANDLER_WORK).map(Integer::parseInt).orElse(0);
+        return new RpcServerSpec(spec.engine(), handlers, spec.readers(), sleep, spec.queueSizePerHandler(), work);
     }
 
     private static String crossCheckNote(List<Sample> samples) throws Exception {
