@@ -13,5 +13,4 @@ class CpuWorkTest {
                 .hasMessageContaining("strings must be >= 1, was 0");
         assertThat(new CpuWork(6000).strings()).isEqualTo(6000);
     }
-
 }
