@@ -8,7 +8,7 @@ import java.util.SplittableRandom;
  * The CPU probe's work at any size: build N short strings from fixed seeds, sort them and encode
  * each to UTF-8. The probe runs it at {@link CpuProbe#STRINGS}; a self-check injection runs a
  * smaller size inside the RPC handlers, so the work it adds is the kind the probe measures and
- * slows down with the machine exactly as the probe (and the bands that follow it) does.
+ * slows down with the machine as the probe (and the bands that follow it) does.
  */
 public final class CpuWork {
 

@@ -28,7 +28,7 @@ public final class RpcThreadingDriver implements ScenarioDriver {
 
     /** {@code -Dperf.inject=rpc.maxHandlers=N}: configurations meant to have more handlers get N. */
     public static final String INJECT_MAX_HANDLERS = "rpc.maxHandlers";
-    /** {@code -Dperf.inject=rpc.handlerDelayMs=N}: every handler works N ms longer per call. */
+    /** {@code -Dperf.inject=rpc.handlerDelayMs=N}: every handler sleeps N ms longer per call. */
     public static final String INJECT_HANDLER_DELAY = "rpc.handlerDelayMs";
     /**
      * {@code -Dperf.inject=rpc.handlerWorkStrings=N}: every handler also does the CPU probe's work at

@@ -71,7 +71,7 @@ public final class SelfCheckCatalogue {
                         "servers meant to have 10 handlers get 5", List.of("rpc-seed-protobuf", "rpc-small-protobuf"),
                         keys(List.of("rpc-seed-protobuf", "rpc-small-protobuf"), "handlers10OverHandlers1")),
                 InjectionCase.regression("rpc-per-call-delay", "rpc.handlerDelayMs=60",
-                        "every handler works 60 ms longer per call", List.of("rpc-seed-protobuf", "rpc-small-protobuf"),
+                        "every handler sleeps 60 ms longer per call", List.of("rpc-seed-protobuf", "rpc-small-protobuf"),
                         keys(List.of("rpc-seed-protobuf", "rpc-small-protobuf"), "callP50")),
                 // One more millisecond of work a call: gated in full, the 100 ms sleep hid this (~0.7 ms
                 // of RPC work). Work, not a longer sleep: the band of a figure above the sleep follows
