@@ -71,8 +71,8 @@ class SelfCheckIT {
             ZOOKEEPER_LAN, baselinesDigest(name -> name.startsWith(ZOOKEEPER_LAN + "-")),
             ZOOKEEPER_DEGRADED, baselinesDigest(name -> name.startsWith(ZOOKEEPER_DEGRADED + "-")),
             ZOOKEEPER_FAILOVER, baselinesDigest(name -> name.startsWith(ZOOKEEPER_FAILOVER + "-")),
-            HADOOP_RPC, baselinesDigest(RpcScenarios.BASELINE_FILE::equals),
-            NAMENODE, baselinesDigest(NameNodeScenarios.BASELINE_FILE::equals));
+            HADOOP_RPC, baselinesDigest(RpcScenarios.BASELINE_FILE::equals, RpcThreadingDriver.MIN_WARMUP_ROUNDS),
+            NAMENODE, baselinesDigest(NameNodeScenarios.BASELINE_FILE::equals, NameNodeDriver.MIN_WARMUP_ROUNDS));
 
     /** A scenario group as the self-check runs it: one whole run of its selected scenarios, with an injection. */
     private record Group(String name, boolean selected, GroupRun run) {
@@ -194,10 +194,21 @@ class SelfCheckIT {
      * beside zookeeper-docker.json) is not the group's.
      */
     private static String baselinesDigest(Predicate<String> ofGroup) {
+        return baselinesDigest(ofGroup, 0);
+    }
+
+    /**
+     * @param minWarmupRounds the family's own warm-up floor, when it has one: runs measured after
+     *                        fewer warm-up rounds read other values and are not pooled with these
+     */
+    private static String baselinesDigest(Predicate<String> ofGroup, int minWarmupRounds) {
         Path dir = SETTINGS.baseline(RpcScenarios.BASELINE_FILE).file().getParent();
         try (java.util.stream.Stream<Path> files = java.nio.file.Files.list(dir)) {
             java.security.MessageDigest sha = java.security.MessageDigest.getInstance("SHA-256");
             sha.update(GateEngine.JUDGING_RULES.getBytes(java.nio.charset.StandardCharsets.UTF_8));
+            if (minWarmupRounds > 0) {
+                sha.update(("warm-up " + minWarmupRounds).getBytes(java.nio.charset.StandardCharsets.UTF_8));
+            }
             for (Path f : files.filter(f -> ofGroup.test(f.getFileName().toString())).sorted().toList()) {
                 sha.update(f.getFileName().toString().getBytes(java.nio.charset.StandardCharsets.UTF_8));
                 sha.update(java.nio.file.Files.readAllBytes(f));

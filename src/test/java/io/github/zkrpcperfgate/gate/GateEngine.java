@@ -66,8 +66,8 @@ public final class GateEngine {
         Thread hook = new Thread(driver::close, "perf-close-" + driver.group());
         Runtime.getRuntime().addShutdownHook(hook);
         try (driver) {
-            GateRun gate = new GateRun(driver.group(), baselines.apply(driver.baselineFile()), mode, plan, progress,
-                    nanoClock);
+            GateRun gate = new GateRun(driver.group(), baselines.apply(driver.baselineFile()), mode,
+                    plan.withWarmupAtLeast(driver.minWarmupRounds()), progress, nanoClock);
             Baselines read = gate.checkBeforeStart(driver.figures(), driver.catalogue());
             driver.start();
             GroupResult last = null;

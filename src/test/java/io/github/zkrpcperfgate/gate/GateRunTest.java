@@ -72,6 +72,32 @@ class GateRunTest {
         };
     }
 
+    /** {@code workload}, counting its sets in {@code sets}. */
+    private static Workload counted(Workload workload, java.util.concurrent.atomic.AtomicInteger sets) {
+        return new Workload() {
+            @Override
+            public String name() {
+                return workload.name();
+            }
+
+            @Override
+            public int operationsPerSet() {
+                return workload.operationsPerSet();
+            }
+
+            @Override
+            public void runSet(LatencyRecorder latencies) throws Exception {
+                sets.incrementAndGet();
+                workload.runSet(latencies);
+            }
+
+            @Override
+            public void resetAfterSet() throws Exception {
+                workload.resetAfterSet();
+            }
+        };
+    }
+
     private static BaselineFigure ratioBand(double low, double high) {
         double expected = Math.sqrt(low * high);
         return new BaselineFigure("ratio", Direction.HIGHER_IS_BETTER, expected, new Band(low, high), expected, expected, 8);
@@ -98,6 +124,7 @@ class GateRunTest {
     private final class ScriptedDriver implements ScenarioDriver {
         final List<String> events = new java.util.ArrayList<>();
         List<String> dead = List.of();
+        int minWarmupRounds;
         private final java.util.function.IntFunction<List<Workload>> workloadsOfRun;
         private int run;
 
@@ -144,6 +171,11 @@ class GateRunTest {
         @Override
         public List<String> deadServers() {
             return dead;
+        }
+
+        @Override
+        public int minWarmupRounds() {
+            return minWarmupRounds;
         }
 
         @Override
@@ -348,6 +380,19 @@ class GateRunTest {
         assertThat(b.band().high()).isCloseTo(3.2, org.assertj.core.api.Assertions.within(1e-9));
         assertThat(last.baselineChanges()).anySatisfy(line -> assertThat(line).contains("3 runs: 2, 3.2, 1.6"));
         assertThat(last.samples().stream().filter(s -> s.workload().equals("b/x") && s.round() >= 0)).hasSize(24);
+    }
+
+    @Test
+    void aFamilyThatNeedsMoreWarmUpThanThePlanGetsItAndOnlyTheMeasuredRoundsCount() throws Exception {
+        java.util.concurrent.atomic.AtomicInteger setsOfBx = new java.util.concurrent.atomic.AtomicInteger();
+        ScriptedDriver driver = new ScriptedDriver(run -> List.of(scripted("a/x", 1000, 1200), scripted("a/y", 1100),
+                counted(scripted("b/x", 1000), setsOfBx), scripted("b/y", 2000)));
+        driver.minWarmupRounds = 3;
+        GroupResult result = engine(GateMode.RECORD, PLAN).run(driver);
+        // One set a sample (no minimum duration): 3 warm-up rounds, then the plan's 8 recorded ones, which alone count.
+        assertThat(setsOfBx).hasValue(3 + 8);
+        assertThat(result.samples().stream().filter(s -> s.workload().equals("b/x"))).hasSize(8);
+        assertThat(PLAN.withWarmupAtLeast(0).warmupRounds()).as("never fewer than the plan's").isEqualTo(1);
     }
 
     @Test

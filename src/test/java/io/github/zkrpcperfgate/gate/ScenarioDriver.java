@@ -25,6 +25,15 @@ public interface ScenarioDriver extends AutoCloseable {
      */
     String baselineFile();
 
+    /**
+     * Warm-up rounds this family needs at the least, whatever the plan says: servers that live in
+     * this JVM compile their code in the first rounds of a build (a cold JVM's first two or three
+     * NameNode write rounds ran ~2x the later ones), and the self-check's warm JVM does not show it.
+     */
+    default int minWarmupRounds() {
+        return 0;
+    }
+
     /** Starts the servers of the selected scenarios. */
     void start() throws Exception;
 

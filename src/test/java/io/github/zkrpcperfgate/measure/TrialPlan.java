@@ -34,6 +34,12 @@ public record TrialPlan(int warmupRounds, int minRounds, int maxRounds, int reco
         return new TrialPlan(warmupRounds, rounds, Math.max(rounds, 2 * rounds), rounds, recordRuns, minSampleDuration);
     }
 
+    /** The plan with at least {@code rounds} warm-up rounds. */
+    public TrialPlan withWarmupAtLeast(int rounds) {
+        return new TrialPlan(Math.max(warmupRounds, rounds), minRounds, maxRounds, recordRounds, recordRuns,
+                minSampleDuration);
+    }
+
     /** The plan with {@code runs} recording runs. */
     public TrialPlan withRecordRuns(int runs) {
         return new TrialPlan(warmupRounds, minRounds, maxRounds, recordRounds, runs, minSampleDuration);
