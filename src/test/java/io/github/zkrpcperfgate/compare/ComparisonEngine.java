@@ -134,9 +134,11 @@ public final class ComparisonEngine {
                                      int start, SortedMap<String, String> environment) throws Exception {
         boolean last = start == c.starts() - 1;
         try (Measurement ref = reference.measure(false); Measurement cand = candidate.measure(last)) {
-            Trial trial = new Trial(Sides.combined(ref.workloads(), cand.workloads()), plan, progress, System::nanoTime,
+            // The family's warm-up floor, as GateEngine applies it; both sides are one family.
+            TrialPlan warmed = plan.withWarmupAtLeast(Math.max(reference.minWarmupRounds(), candidate.minWarmupRounds()));
+            Trial trial = new Trial(Sides.combined(ref.workloads(), cand.workloads()), warmed, progress, System::nanoTime,
                     OptionalLong.of(c.seed() + start));
-            progress.phase(group + ": warm-up (" + plan.warmupRounds() + " round(s), discarded)");
+            progress.phase(group + ": warm-up (" + warmed.warmupRounds() + " round(s), discarded)");
             trial.warmUp();
             progress.phase(group + ": measuring " + c.rounds() + " rounds of both sides");
             trial.runRounds(c.rounds(), c.rounds());
