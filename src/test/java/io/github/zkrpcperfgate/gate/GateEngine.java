@@ -25,9 +25,10 @@ public final class GateEngine {
      * 2026-12-01b: a figure straddling at the cap on busy rounds passes unsettled; NameNode p50s ×/÷1.5.
      * 2026-12-01c: a cost (a ratio where lower is better) is a ceiling, as latencies are.
      * 2026-12-01d: the writable RPC seed's handler ratio's band moves inversely with the CPU probe.
+     * 2026-12-02: at the cap a straddling median on the better side passes: a gain needs the whole interval.
      */
-    public static final String JUDGING_RULES = "2026-12-01d cpu-following ms bands, settled tails, busy straddlers unsettled,"
-            + " NameNode p50 x/1.5, costs are ceilings, writable h10/h1 follows the CPU inversely";
+    public static final String JUDGING_RULES = "2026-12-02 cpu-following ms bands, settled tails, busy straddlers unsettled,"
+            + " NameNode p50 x/1.5, costs are ceilings, writable h10/h1 follows the CPU inversely, gains need the whole interval";
 
     private final Function<String, BaselineSource> baselines;
     private final GateMode mode;

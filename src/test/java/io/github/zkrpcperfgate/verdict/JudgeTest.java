@@ -65,6 +65,21 @@ class JudgeTest {
     }
 
     @Test
+    void atTheCapAGainIsShownOnlyByTheWholeInterval() {
+        Estimate straddlingAbove = new Estimate(8.5, 7.5, 10, 12);
+        Verdict straddling = Judge.decideAtCap(KEY, "ratio", Direction.HIGHER_IS_BETTER, BAND, straddlingAbove);
+        assertThat(straddling).isInstanceOf(Verdict.Pass.class);
+        assertThat(straddling.reason()).contains("straddles", "the cap", "not an Improvement");
+        assertThat(Judge.decideAtCap(KEY, "ms", Direction.LOWER_IS_BETTER, BAND, new Estimate(3.5, 3, 4.5, 12)))
+                .isInstanceOf(Verdict.Pass.class);
+        // The same median past the bad edge is a Regression, and a whole interval past the good one an Improvement.
+        assertThat(Judge.decideAtCap(KEY, "ms", Direction.LOWER_IS_BETTER, BAND, straddlingAbove))
+                .isInstanceOf(Verdict.Regression.class);
+        assertThat(Judge.decideAtCap(KEY, "ratio", Direction.HIGHER_IS_BETTER, BAND, new Estimate(9, 8.5, 10, 12)))
+                .isInstanceOf(Verdict.Improvement.class);
+    }
+
+    @Test
     void atTheCapAnEmptyEstimateStaysInconclusive() {
         assertThat(Judge.decideAtCap(KEY, "ratio", Direction.HIGHER_IS_BETTER, BAND, Estimate.empty()))
                 .isInstanceOf(Verdict.Inconclusive.class);
