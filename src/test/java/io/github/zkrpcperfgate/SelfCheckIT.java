@@ -11,6 +11,7 @@ import io.github.zkrpcperfgate.hadooprpc.RpcScenario;
 import io.github.zkrpcperfgate.hadooprpc.RpcThreadingDriver;
 import io.github.zkrpcperfgate.hadooprpc.RpcScenarios;
 import io.github.zkrpcperfgate.junit.GateAssertions;
+import io.github.zkrpcperfgate.measure.EnvironmentFingerprint;
 import io.github.zkrpcperfgate.namenode.NameNodeDriver;
 import io.github.zkrpcperfgate.namenode.NameNodeScenario;
 import io.github.zkrpcperfgate.namenode.NameNodeScenarios;
@@ -26,6 +27,7 @@ import io.github.zkrpcperfgate.zookeeper.FollowersDownScenarios;
 import io.github.zkrpcperfgate.zookeeper.LeaderFailoverScenarios;
 import io.github.zkrpcperfgate.zookeeper.SlowLinkScenarios;
 import io.github.zkrpcperfgate.zookeeper.WriteModeScenarios;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
@@ -34,6 +36,7 @@ import java.time.format.DateTimeFormatter;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Predicate;
+import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.DisplayName;
 import org.junit.jupiter.api.Test;
 
@@ -71,8 +74,17 @@ class SelfCheckIT {
             ZOOKEEPER_LAN, baselinesDigest(name -> name.startsWith(ZOOKEEPER_LAN + "-")),
             ZOOKEEPER_DEGRADED, baselinesDigest(name -> name.startsWith(ZOOKEEPER_DEGRADED + "-")),
             ZOOKEEPER_FAILOVER, baselinesDigest(name -> name.startsWith(ZOOKEEPER_FAILOVER + "-")),
-            HADOOP_RPC, baselinesDigest(RpcScenarios.BASELINE_FILE::equals, RpcThreadingDriver.MIN_WARMUP_ROUNDS),
-            NAMENODE, baselinesDigest(NameNodeScenarios.BASELINE_FILE::equals, NameNodeDriver.MIN_WARMUP_ROUNDS));
+            HADOOP_RPC, baselinesDigest(RpcScenarios.BASELINE_FILE::equals, inJvmServers(RpcThreadingDriver.MIN_WARMUP_ROUNDS)),
+            NAMENODE, baselinesDigest(NameNodeScenarios.BASELINE_FILE::equals, inJvmServers(NameNodeDriver.MIN_WARMUP_ROUNDS)));
+
+    /**
+     * Group runs this JVM makes before it stops, saved, to be resumed by a fresh one
+     * ({@code scripts/selfcheck-fresh-jvms.sh} sets 1): a build starts in a cold JVM, and runs in a
+     * warm one hid that (3 of 6 cold NameNode builds failed unchanged, 1 of 10 warm runs).
+     */
+    private static final int RUNS_PER_JVM = Integer.getInteger("perf.selfcheck.runsPerJvm", Integer.MAX_VALUE);
+    /** Marks a self-check stopped by {@link #RUNS_PER_JVM} with work left; removed when it has none. */
+    static final String PENDING = "selfcheck.pending";
 
     /** A scenario group as the self-check runs it: one whole run of its selected scenarios, with an injection. */
     private record Group(String name, boolean selected, GroupRun run) {
@@ -86,11 +98,23 @@ class SelfCheckIT {
     private SelfCheckTally tally;
     private Duration earlierSessions = Duration.ZERO;
     private final long started = System.nanoTime();
+    private int runsInThisJvm;
+
+    /** Thrown when this JVM has made its {@link #RUNS_PER_JVM} runs and work is left for a fresh one. */
+    private static final class JvmRunsUsed extends Exception {
+        JvmRunsUsed() {
+            super(null, null, false, false);
+        }
+    }
 
     @Test
     @DisplayName("no false alarm in K unchanged runs, none beside a CPU hog, every >= 1.5x slowdown caught")
     void theGateIsWorthTrusting() throws Exception {
-        String session = DateTimeFormatter.ofPattern("yyyy-MM-dd'T'HH:mm'Z'").withZone(ZoneOffset.UTC).format(Instant.now());
+        // A sitting spread over fresh JVMs names itself once (the script passes when it began).
+        String session = System.getProperty("perf.selfcheck.session", "").isBlank()
+                ? DateTimeFormatter.ofPattern("yyyy-MM-dd'T'HH:mm'Z'").withZone(ZoneOffset.UTC).format(Instant.now())
+                : System.getProperty("perf.selfcheck.session");
+        Files.deleteIfExists(SETTINGS.reportDir().resolve(PENDING));
         if (RESUME.isBlank()) {
             tally = new SelfCheckTally(DISTURBED_ALLOWED, session, BASELINES);
         } else {
@@ -126,7 +150,21 @@ class SelfCheckIT {
                         injection -> ENGINE.run(new LeaderFailoverScenarios().driver(SETTINGS, injection))),
                 new Group(HADOOP_RPC, !rpc.isEmpty(), injection -> ENGINE.run(new RpcThreadingDriver(rpc, injection, false))),
                 new Group(NAMENODE, !namenode.isEmpty(), injection -> ENGINE.run(new NameNodeDriver(namenode, injection, false))));
+        try {
+            everyRun(groups);
+        } catch (JvmRunsUsed stop) {
+            save();
+            Files.writeString(SETTINGS.reportDir().resolve(PENDING), "resume from selfcheck.json\n");
+            Assumptions.abort("self-check: " + RUNS_PER_JVM + " run(s) made in this JVM (-Dperf.selfcheck.runsPerJvm);"
+                    + " the rest in a fresh one: -Dperf.selfcheck.resume=<a copy of " + SETTINGS.reportDir().resolve(SelfCheckReport.JSON) + ">");
+        }
+        assertThat(tally.problems())
+                .as("the gate's self-check goals (see %s)", SETTINGS.reportDir().resolve(SelfCheckReport.MARKDOWN))
+                .isEmpty();
+    }
 
+    /** The unchanged runs, the neighbour and the injections this self-check still lacks. */
+    private void everyRun(List<Group> groups) throws Exception {
         // One unchanged run first, as the reference the slowdowns are measured against, then the
         // neighbour and the injections, then the other unchanged runs: a self-check cut short
         // (the machine's time is finite) still answers every question, with fewer runs, and a
@@ -136,7 +174,7 @@ class SelfCheckIT {
         if (!withoutNoise.isEmpty()) { // a resumed self-check may have every neighbour run already
             try (CpuHog hog = CpuHog.start(0)) {
                 for (Group g : withoutNoise) {
-                    tally.noise(g.run().with(Injection.none()), hog.description());
+                    tally.noise(run(g, Injection.none()), hog.description());
                     save();
                 }
             }
@@ -152,7 +190,9 @@ class SelfCheckIT {
                 // subset, a figure reads differently (zk-1node alone: asyncOverSync 3.59, beside
                 // zk-5node's servers 3.74-4.68), and its slowdown against those runs means nothing.
                 Group g = groups.stream().filter(x -> x.name().equals(c.group())).findFirst().orElseThrow();
-                tally.injected(c, g.run().with(Injection.parse(c.inject())));
+                tally.injected(c, run(g, Injection.parse(c.inject())));
+            } catch (JvmRunsUsed stop) {
+                throw stop;
             } catch (UnsupportedOperationException e) {
                 tally.skipped(c, e.getMessage()); // e.g. zk.cpus on a backend that cannot limit CPU
             } catch (Exception e) {
@@ -163,9 +203,15 @@ class SelfCheckIT {
             save();
         }
         unchangedRunsUpTo(RUNS, groups);
-        assertThat(tally.problems())
-                .as("the gate's self-check goals (see %s)", SETTINGS.reportDir().resolve(SelfCheckReport.MARKDOWN))
-                .isEmpty();
+    }
+
+    /** One whole run of a group, unless this JVM has made its share of runs. */
+    private GroupResult run(Group g, Injection injection) throws Exception {
+        if (runsInThisJvm >= RUNS_PER_JVM) {
+            throw new JvmRunsUsed();
+        }
+        runsInThisJvm++;
+        return g.run().with(injection);
     }
 
     /** Unchanged runs of each selected group, in turn, until each has {@code runs} of them, counting earlier sessions'. */
@@ -175,7 +221,7 @@ class SelfCheckIT {
                 if (g.selected() && tally.unchangedRuns(g.name()) < runs) {
                     System.out.println("[perf] self-check: unchanged run " + (tally.unchangedRuns(g.name()) + 1) + " of "
                             + RUNS + ", " + g.name());
-                    tally.unchanged(g.run().with(Injection.none()));
+                    tally.unchanged(run(g, Injection.none()));
                     save();
                 }
             }
@@ -194,20 +240,28 @@ class SelfCheckIT {
      * beside zookeeper-docker.json) is not the group's.
      */
     private static String baselinesDigest(Predicate<String> ofGroup) {
-        return baselinesDigest(ofGroup, 0);
+        return baselinesDigest(ofGroup, "");
     }
 
     /**
-     * @param minWarmupRounds the family's own warm-up floor, when it has one: runs measured after
-     *                        fewer warm-up rounds read other values and are not pooled with these
+     * What a family whose servers live in the test JVM also depends on: its warm-up floor and
+     * this JVM's heap. Runs measured after fewer warm-up rounds, or with another heap, read other
+     * values and are not pooled with these.
      */
-    private static String baselinesDigest(Predicate<String> ofGroup, int minWarmupRounds) {
+    private static String inJvmServers(int minWarmupRounds) {
+        return "warm-up " + minWarmupRounds + "; heap " + EnvironmentFingerprint.heapSettings();
+    }
+
+    /**
+     * @param jvmFacts what else the group's runs depend on ({@link #inJvmServers}); empty for none
+     */
+    private static String baselinesDigest(Predicate<String> ofGroup, String jvmFacts) {
         Path dir = SETTINGS.baseline(RpcScenarios.BASELINE_FILE).file().getParent();
         try (java.util.stream.Stream<Path> files = java.nio.file.Files.list(dir)) {
             java.security.MessageDigest sha = java.security.MessageDigest.getInstance("SHA-256");
             sha.update(GateEngine.JUDGING_RULES.getBytes(java.nio.charset.StandardCharsets.UTF_8));
-            if (minWarmupRounds > 0) {
-                sha.update(("warm-up " + minWarmupRounds).getBytes(java.nio.charset.StandardCharsets.UTF_8));
+            if (!jvmFacts.isEmpty()) {
+                sha.update(jvmFacts.getBytes(java.nio.charset.StandardCharsets.UTF_8));
             }
             for (Path f : files.filter(f -> ofGroup.test(f.getFileName().toString())).sorted().toList()) {
                 sha.update(f.getFileName().toString().getBytes(java.nio.charset.StandardCharsets.UTF_8));

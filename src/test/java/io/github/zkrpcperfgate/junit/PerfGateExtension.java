@@ -127,13 +127,14 @@ final class PerfGateExtension implements BeforeAllCallback, ParameterResolver {
             });
             System.out.println("[perf] testbed " + settings.testbed() + ": baselines in "
                     + settings.baselinesDir().resolve(settings.testbed().name()) + " (-Dperf.testbed to choose another)");
-            return new Build(settings, new PerfReport(settings.reportDir()));
+            // Each perf class runs in a test JVM of its own (Failsafe, reuseForks=false): they add to one report.
+            return new Build(settings, PerfReport.ofBuild(settings.reportDir(), System.getProperty("perf.build.id", "")));
         }
 
-        /** When the test JVM's last class is done: the summary goes to GitHub's job summary, if this is a GitHub job. */
+        /** When the test JVM's class is done: the build's summary so far goes to GitHub's job summary, if this is a GitHub job. */
         @Override
         public void close() {
-            report.appendToStepSummary();
+            report.writeStepSummary();
         }
     }
 }

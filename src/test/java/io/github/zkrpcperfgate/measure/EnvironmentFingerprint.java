@@ -1,6 +1,7 @@
 package io.github.zkrpcperfgate.measure;
 
 import java.io.IOException;
+import java.lang.management.ManagementFactory;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -9,6 +10,7 @@ import java.util.Map;
 import java.util.SortedMap;
 import java.util.TreeMap;
 import java.util.TreeSet;
+import java.util.regex.Pattern;
 
 /** What machine and software a measurement came from; stored with baselines and reports. */
 public final class EnvironmentFingerprint {
@@ -25,7 +27,27 @@ public final class EnvironmentFingerprint {
      */
     private static final String LOOPBACK_PROBE = CALIBRATION_PREFIX + "loopbackRttP50Ms";
 
+    /**
+     * The test JVM's heap and collector flags. The Hadoop RPC servers and the NameNode run in that
+     * JVM, and its heap moved their figures (the seed's callP50 spread 1.42x with the default heap,
+     * 1.06x with a fixed one), so a baseline names the heap it was recorded with.
+     */
+    static final String HEAP = "jvm.heap";
+    private static final Pattern HEAP_FLAG = Pattern.compile(
+            "-Xm[sxn].*|-XX:[+-]?(AlwaysPreTouch|Use\\w+GC)|-XX:(G1HeapRegionSize|MaxGCPauseMillis|MaxRAMPercentage|InitialRAMPercentage)=.*");
+
     private EnvironmentFingerprint() {
+    }
+
+    /** The heap and collector flags among a JVM's start arguments, in order; {@code default} when there are none. */
+    static String heapSettings(List<String> jvmArguments) {
+        List<String> flags = jvmArguments.stream().filter(a -> HEAP_FLAG.matcher(a).matches()).toList();
+        return flags.isEmpty() ? "default" : String.join(" ", flags);
+    }
+
+    /** This JVM's heap and collector flags, as a baseline's environment names them. */
+    public static String heapSettings() {
+        return heapSettings(ManagementFactory.getRuntimeMXBean().getInputArguments());
     }
 
     /** This JVM's machine facts plus {@code extra} (backend, versions of the systems under test). */
@@ -34,6 +56,7 @@ public final class EnvironmentFingerprint {
         env.put("cores", Integer.toString(Runtime.getRuntime().availableProcessors()));
         env.put("cpu", cpuModel());
         env.put("jvm", System.getProperty("java.vm.name") + " " + System.getProperty("java.version"));
+        env.put(HEAP, heapSettings());
         env.put("os", System.getProperty("os.name") + " " + System.getProperty("os.arch"));
         env.putAll(extra);
         return env;

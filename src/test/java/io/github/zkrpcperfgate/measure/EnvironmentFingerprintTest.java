@@ -10,7 +10,21 @@ class EnvironmentFingerprintTest {
     @Test
     void capturesTheMachineAndTheExtraFacts() {
         var env = EnvironmentFingerprint.capture(Map.of("backend", "docker"));
-        assertThat(env).containsKeys("cores", "cpu", "jvm", "os").containsEntry("backend", "docker");
+        assertThat(env).containsKeys("cores", "cpu", "jvm", "jvm.heap", "os").containsEntry("backend", "docker");
+    }
+
+    @Test
+    void namesTheHeapAndCollectorFlagsOnlyAndDefaultWithoutThem() {
+        assertThat(EnvironmentFingerprint.heapSettings(java.util.List.of("-Dfoo=bar", "-Xms4g", "-Xmx4g", "-XX:+AlwaysPreTouch",
+                "-XX:G1HeapRegionSize=16m", "-XX:+HeapDumpOnOutOfMemoryError", "-XX:+UseG1GC")))
+                .isEqualTo("-Xms4g -Xmx4g -XX:+AlwaysPreTouch -XX:G1HeapRegionSize=16m -XX:+UseG1GC");
+        assertThat(EnvironmentFingerprint.heapSettings(java.util.List.of("-Dfoo=bar", "-ea"))).isEqualTo("default");
+    }
+
+    @Test
+    void anotherHeapThanTheRecordingsIsADifference() {
+        assertThat(EnvironmentFingerprint.differences(Map.of("jvm.heap", "-Xms4g -Xmx4g"), Map.of("jvm.heap", "default")))
+                .containsExactly("jvm.heap \"-Xms4g -Xmx4g\" -> \"default\"");
     }
 
     @Test

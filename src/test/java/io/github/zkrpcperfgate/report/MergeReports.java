@@ -42,7 +42,7 @@ public final class MergeReports {
         PerfReport report = write(Path.of(args[0]), read(shards));
         System.out.println("[perf] merged " + shards.size() + " shard(s), " + report.groups().size()
                 + " scenario group(s), into " + report.directory());
-        report.appendToStepSummary();
+        report.writeStepSummary();
     }
 
     /** Every shard's groups, each group from exactly one shard. */

@@ -6,21 +6,54 @@ import io.github.zkrpcperfgate.result.GroupResult;
 import io.github.zkrpcperfgate.verdict.Direction;
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 
 /**
  * The report of this test run: every group adds its result, and the files are rewritten each
- * time, so they are whole after every group even if a later one dies.
+ * time, so they are whole after every group even if a later one dies. A build runs each perf
+ * class in a test JVM of its own ({@link #ofBuild}); each JVM goes on from the groups the
+ * build's earlier JVMs reported.
  */
 public final class PerfReport {
+
+    /** Names the build whose JVMs wrote the report beside it (Maven's build timestamp). */
+    static final String BUILD_FILE = "build-id";
 
     private final Path directory;
     private final List<GroupResult> groups = new ArrayList<>();
 
     public PerfReport(Path directory) {
         this.directory = directory;
+    }
+
+    /**
+     * The report of build {@code buildId} in {@code directory}: with the groups an earlier test JVM
+     * of the same build reported there, or empty (a report left by another build is replaced as
+     * groups arrive). A blank id is a report of this JVM alone.
+     */
+    public static PerfReport ofBuild(Path directory, String buildId) {
+        PerfReport report = new PerfReport(directory);
+        if (buildId.isBlank()) {
+            return report;
+        }
+        Path marker = directory.resolve(BUILD_FILE);
+        Path results = directory.resolve("results.json");
+        try {
+            if (Files.exists(marker) && Files.readString(marker).strip().equals(buildId) && Files.exists(results)) {
+                report.groups.addAll(ResultsJson.read(Files.readString(results), results.toString()));
+            } else {
+                Files.createDirectories(directory);
+                // Another build's files stay until this build's first group replaces them; they
+                // are never mixed with its groups.
+                JsonFiles.writeAtomically(marker, buildId + "\n");
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException("could not read the report of this build's earlier test JVMs in " + directory, e);
+        }
+        return report;
     }
 
     public Path directory() {
@@ -54,10 +87,13 @@ public final class PerfReport {
         return List.copyOf(groups);
     }
 
-    /** Appends the summary to GitHub's job summary, if this is a GitHub job and a group reported. */
-    public synchronized void appendToStepSummary() {
-        if (!groups.isEmpty() && StepSummary.appendTo(System.getenv(StepSummary.VARIABLE), SummaryMarkdown.render(groups))) {
-            System.out.println("[perf] summary appended to $" + StepSummary.VARIABLE);
+    /**
+     * Writes the summary as GitHub's job summary, if this is a GitHub job and a group reported:
+     * the whole file, so that the build's last test JVM leaves the summary of all its groups.
+     */
+    public synchronized void writeStepSummary() {
+        if (!groups.isEmpty() && StepSummary.writeTo(System.getenv(StepSummary.VARIABLE), SummaryMarkdown.render(groups))) {
+            System.out.println("[perf] summary written to $" + StepSummary.VARIABLE);
         }
     }
 }

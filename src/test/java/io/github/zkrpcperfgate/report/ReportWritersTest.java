@@ -107,14 +107,27 @@ class ReportWritersTest {
     }
 
     @Test
-    void theJobSummaryIsAppendedOnlyWhenGitHubProvidesAFile(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir)
+    void theJobSummaryIsWrittenWholeOnlyWhenGitHubProvidesAFile(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir)
             throws Exception {
         java.nio.file.Path summary = dir.resolve("step-summary.md");
-        java.nio.file.Files.writeString(summary, "earlier step\n");
-        assertThat(StepSummary.appendTo(summary.toString(), "# Performance gate\n")).isTrue();
-        assertThat(java.nio.file.Files.readString(summary)).isEqualTo("earlier step\n# Performance gate\n");
-        assertThat(StepSummary.appendTo(null, "x")).isFalse();
-        assertThat(StepSummary.appendTo(" ", "x")).isFalse();
+        // An earlier test JVM of the same build wrote its groups; the later one writes them all.
+        java.nio.file.Files.writeString(summary, "# Performance gate (first class)\n");
+        assertThat(StepSummary.writeTo(summary.toString(), "# Performance gate\n")).isTrue();
+        assertThat(java.nio.file.Files.readString(summary)).isEqualTo("# Performance gate\n");
+        assertThat(StepSummary.writeTo(null, "x")).isFalse();
+        assertThat(StepSummary.writeTo(" ", "x")).isFalse();
+    }
+
+    @Test
+    void aBuildsTestJvmsAddToOneReportAndAnotherBuildStartsAfresh(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir) {
+        PerfReport first = PerfReport.ofBuild(dir, "build-1");
+        first.add(ResultFixtures.zooKeeper());
+        PerfReport second = PerfReport.ofBuild(dir, "build-1");
+        second.add(ResultFixtures.hadoopRpc());
+        assertThat(second.groups()).extracting(GroupResult::group)
+                .containsExactly(ResultFixtures.hadoopRpc().group(), ResultFixtures.zooKeeper().group());
+        assertThat(PerfReport.ofBuild(dir, "build-2").groups()).isEmpty();
+        assertThat(PerfReport.ofBuild(dir, "").groups()).isEmpty();
     }
 
     @Test

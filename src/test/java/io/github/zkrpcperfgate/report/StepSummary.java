@@ -8,8 +8,9 @@ import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 
 /**
- * GitHub Actions' job summary: when {@code $GITHUB_STEP_SUMMARY} names a file, the run's
- * {@code summary.md} is appended to it once, at the end, so the verdict shows on the job page.
+ * GitHub Actions' job summary: when {@code $GITHUB_STEP_SUMMARY} names a file (one per step),
+ * the run's {@code summary.md} is written to it whole as each test JVM ends, the last with every
+ * group of the build, so the verdict shows on the job page.
  */
 public final class StepSummary {
 
@@ -18,17 +19,17 @@ public final class StepSummary {
     private StepSummary() {
     }
 
-    /** Appends {@code markdown} to the file {@code target} names; false (nothing done) when it names none. */
-    public static boolean appendTo(String target, String markdown) {
+    /** Writes {@code markdown} as the file {@code target} names, replacing it; false (nothing done) when it names none. */
+    public static boolean writeTo(String target, String markdown) {
         if (target == null || target.isBlank()) {
             return false;
         }
         try {
             Files.writeString(Path.of(target), markdown, StandardCharsets.UTF_8, StandardOpenOption.CREATE,
-                    StandardOpenOption.APPEND, StandardOpenOption.WRITE);
+                    StandardOpenOption.TRUNCATE_EXISTING, StandardOpenOption.WRITE);
             return true;
         } catch (IOException e) {
-            throw new UncheckedIOException("could not append the perf summary to $" + VARIABLE + " (" + target + ")", e);
+            throw new UncheckedIOException("could not write the perf summary to $" + VARIABLE + " (" + target + ")", e);
         }
     }
 }
