@@ -33,22 +33,27 @@ interface WriteModeFamily {
      * names: the same per ensemble, and the 5-node sync cost over the 1-node one when both ran.
      */
     static WriteModeFamily seedFigures(String group, String oneNode, String fiveNodes, List<String> scenarios) {
-        return seedFigures(group, oneNode, fiveNodes, scenarios, WriteModeScenarios.CPU_BOUND_RATIO_MIN_BAND);
+        return new SeedFigures(group, oneNode, fiveNodes, List.copyOf(scenarios), WriteModeScenarios.CPU_BOUND_RATIO_MIN_BAND,
+                true);
     }
 
-    /** {@link #seedFigures}, with async and multi over sync held to {@code overSyncMinBand} at the least. */
-    static WriteModeFamily seedFigures(String group, String oneNode, String fiveNodes, List<String> scenarios,
-                                       double overSyncMinBand) {
-        return new SeedFigures(group, oneNode, fiveNodes, List.copyOf(scenarios), overSyncMinBand);
+    /**
+     * {@link #seedFigures} on ensembles whose links are delay lines: async and multi over sync held
+     * to {@code overSyncMinBand} at the least, and sync latencies above fsync in ms, not in CPU
+     * probes, since most of that time is the lines' fixed delay (see {@link SlowLinkScenarios}).
+     */
+    static WriteModeFamily onDelayLines(String group, String oneNode, String fiveNodes, List<String> scenarios,
+                                        double overSyncMinBand) {
+        return new SeedFigures(group, oneNode, fiveNodes, List.copyOf(scenarios), overSyncMinBand, false);
     }
 
-    /** See {@link #seedFigures}. */
-    record SeedFigures(String group, String oneNode, String fiveNodes, List<String> scenarios, double overSyncMinBand)
-            implements WriteModeFamily {
+    /** See {@link #seedFigures} and {@link #onDelayLines}. */
+    record SeedFigures(String group, String oneNode, String fiveNodes, List<String> scenarios, double overSyncMinBand,
+                       boolean syncInCpuUnits) implements WriteModeFamily {
 
         @Override
         public List<GatedFigure> figures(List<String> selected) {
-            return WriteModeScenarios.figures(selected, oneNode, fiveNodes, overSyncMinBand);
+            return WriteModeScenarios.figures(selected, oneNode, fiveNodes, overSyncMinBand, syncInCpuUnits);
         }
     }
 }

@@ -160,6 +160,16 @@ public final class WriteModeScenarios implements ScenarioFamily {
 
     /** {@link #figures(List, String, String)}, async and multi over sync held to {@code overSyncMinBand} at the least. */
     static List<GatedFigure> figures(List<String> scenarios, String oneNode, String fiveNodes, double overSyncMinBand) {
+        return figures(scenarios, oneNode, fiveNodes, overSyncMinBand, true);
+    }
+
+    /**
+     * @param syncInCpuUnits sync latencies above the fsync probe in units of the round's CPU probe
+     *                       (the seeds' ensembles, where that time is ZooKeeper's pipeline), else
+     *                       in ms (ensembles on delay lines, where most of it is the wire's fixed delay)
+     */
+    static List<GatedFigure> figures(List<String> scenarios, String oneNode, String fiveNodes, double overSyncMinBand,
+                                     boolean syncInCpuUnits) {
         List<GatedFigure> figures = new ArrayList<>();
         for (String s : scenarios) {
             String sync = workloadName(s, WriteMode.SYNC);
@@ -174,11 +184,9 @@ public final class WriteModeScenarios implements ScenarioFamily {
             figures.add(GatedFigure.timeRatioLessProbe(s, "multiOverSync", sync, multi, false, FsyncProbe.NAME, FSYNC,
                     Direction.HIGHER_IS_BETTER, overSyncMinBand));
             figures.add(GatedFigure.throughputRatio(s, "multiOverAsync", multi, async, CPU_BOUND_RATIO_MIN_BAND));
-            figures.add(GatedFigure.latencyAboveProbe(s, "syncP50", sync, 50, FsyncProbe.NAME, FSYNC, Calibration.CPU,
-                    SYNC_MEDIAN_MIN_BAND));
+            figures.add(syncLatency(s, "syncP50", sync, 50, syncInCpuUnits, SYNC_MEDIAN_MIN_BAND));
             // The tail less the probe's median: the probe's own p99 (3rd of 300 forces) is too thin to subtract.
-            figures.add(GatedFigure.latencyAboveProbe(s, "syncP99", sync, 99, FsyncProbe.NAME, FSYNC, Calibration.CPU,
-                    SYNC_TAIL_MIN_BAND));
+            figures.add(syncLatency(s, "syncP99", sync, 99, syncInCpuUnits, SYNC_TAIL_MIN_BAND));
             // 10,000 pipelined async creates are server CPU work, their p99 close to the whole batch.
             figures.add(GatedFigure.calibratedLatency(s, "asyncP99", async, 99, Calibration.CPU, TAIL_LATENCY_MIN_BAND));
         }
@@ -190,5 +198,13 @@ public final class WriteModeScenarios implements ScenarioFamily {
                     Direction.LOWER_IS_BETTER, RATIO_MIN_BAND));
         }
         return figures;
+    }
+
+    private static GatedFigure syncLatency(String scenario, String name, String sync, double percentile, boolean inCpuUnits,
+                                           double minimumBandFactor) {
+        return inCpuUnits
+                ? GatedFigure.latencyAboveProbe(scenario, name, sync, percentile, FsyncProbe.NAME, FSYNC, Calibration.CPU,
+                        minimumBandFactor)
+                : GatedFigure.latencyAboveProbe(scenario, name, sync, percentile, FsyncProbe.NAME, FSYNC, minimumBandFactor);
     }
 }
