@@ -31,8 +31,8 @@ public final class PerfReport {
 
     /**
      * The report of build {@code buildId} in {@code directory}: with the groups an earlier test JVM
-     * of the same build reported there, or empty (a report left by another build is replaced as
-     * groups arrive). A blank id is a report of this JVM alone.
+     * of the same build reported there, or empty (another build's results.json is removed; its
+     * other files are replaced as groups arrive). A blank id is a report of this JVM alone.
      */
     public static PerfReport ofBuild(Path directory, String buildId) {
         PerfReport report = new PerfReport(directory);
@@ -46,8 +46,9 @@ public final class PerfReport {
                 report.groups.addAll(ResultsJson.read(Files.readString(results), results.toString()));
             } else {
                 Files.createDirectories(directory);
-                // Another build's files stay until this build's first group replaces them; they
-                // are never mixed with its groups.
+                // Another build's groups must not reach this build's later JVMs, even when this
+                // JVM reports none (a run refused before any server started).
+                Files.deleteIfExists(results);
                 JsonFiles.writeAtomically(marker, buildId + "\n");
             }
         } catch (IOException e) {

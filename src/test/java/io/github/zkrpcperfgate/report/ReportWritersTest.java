@@ -126,6 +126,9 @@ class ReportWritersTest {
         second.add(ResultFixtures.hadoopRpc());
         assertThat(second.groups()).extracting(GroupResult::group)
                 .containsExactly(ResultFixtures.hadoopRpc().group(), ResultFixtures.zooKeeper().group());
+        // Build 2's first JVM reports nothing (refused before any server starts): its second JVM
+        // must still not see build 1's groups.
+        assertThat(PerfReport.ofBuild(dir, "build-2").groups()).isEmpty();
         assertThat(PerfReport.ofBuild(dir, "build-2").groups()).isEmpty();
         assertThat(PerfReport.ofBuild(dir, "").groups()).isEmpty();
     }
