@@ -174,7 +174,7 @@ class SelfCheckIT {
         if (!withoutNoise.isEmpty()) { // a resumed self-check may have every neighbour run already
             try (CpuHog hog = CpuHog.start(0)) {
                 for (Group g : withoutNoise) {
-                    tally.noise(run(g, Injection.none()), hog.description());
+                    tally.noise(run(g, Injection.none(), "beside " + hog.description() + ", " + g.name()), hog.description());
                     save();
                 }
             }
@@ -184,13 +184,12 @@ class SelfCheckIT {
             if (tally.has(c) || c.scenarios().stream().noneMatch(inCase)) {
                 continue; // done in an earlier session, or not selected in this one (a later one may)
             }
-            System.out.println("[perf] self-check: injecting " + c.name() + " (" + c.inject() + ")");
             try {
                 // On every selected scenario of the group, as the unchanged runs are: measured on a
                 // subset, a figure reads differently (zk-1node alone: asyncOverSync 3.59, beside
                 // zk-5node's servers 3.74-4.68), and its slowdown against those runs means nothing.
                 Group g = groups.stream().filter(x -> x.name().equals(c.group())).findFirst().orElseThrow();
-                tally.injected(c, run(g, Injection.parse(c.inject())));
+                tally.injected(c, run(g, Injection.parse(c.inject()), "injecting " + c.name() + " (" + c.inject() + ")"));
             } catch (JvmRunsUsed stop) {
                 throw stop;
             } catch (UnsupportedOperationException e) {
@@ -205,12 +204,13 @@ class SelfCheckIT {
         unchangedRunsUpTo(RUNS, groups);
     }
 
-    /** One whole run of a group, unless this JVM has made its share of runs. */
-    private GroupResult run(Group g, Injection injection) throws Exception {
+    /** One whole run of a group, announced, unless this JVM has made its share of runs (then neither). */
+    private GroupResult run(Group g, Injection injection, String announcement) throws Exception {
         if (runsInThisJvm >= RUNS_PER_JVM) {
             throw new JvmRunsUsed();
         }
         runsInThisJvm++;
+        System.out.println("[perf] self-check: " + announcement);
         return g.run().with(injection);
     }
 
@@ -219,9 +219,8 @@ class SelfCheckIT {
         while (groups.stream().anyMatch(g -> g.selected() && tally.unchangedRuns(g.name()) < runs)) {
             for (Group g : groups) {
                 if (g.selected() && tally.unchangedRuns(g.name()) < runs) {
-                    System.out.println("[perf] self-check: unchanged run " + (tally.unchangedRuns(g.name()) + 1) + " of "
-                            + RUNS + ", " + g.name());
-                    tally.unchanged(run(g, Injection.none()));
+                    tally.unchanged(run(g, Injection.none(),
+                            "unchanged run " + (tally.unchangedRuns(g.name()) + 1) + " of " + RUNS + ", " + g.name()));
                     save();
                 }
             }
