@@ -34,6 +34,7 @@ import java.util.Map;
 import java.util.SortedMap;
 import java.util.TreeMap;
 import java.util.stream.Collectors;
+import java.util.stream.IntStream;
 
 /**
  * A re-baseline: the plan's recording runs, each on servers of its own, kept until the last is
@@ -223,19 +224,22 @@ final class Recording {
 
     /**
      * A recording run whose median lies more than {@value RunOutliers#MADS} scaled median absolute
-     * deviations from the other runs' and that alone widens the band fails the recording before
-     * anything is written: one odd start of the servers would otherwise set a band's width
-     * without a word.
+     * deviations from the other runs' of its sitting and that alone widens the band fails the
+     * recording before anything is written: one odd start of the servers would otherwise set a
+     * band's width without a word. Sittings are held apart: a host in another state is what
+     * pooling them is for ({@link RunOutliers#findWithinSittings}).
      */
     private static void refuseOutlierRuns(Baselines baselines, List<GatedFigure> figures, List<RecordingRun> runs) {
         List<String> outliers = new ArrayList<>();
         for (GatedFigure f : figures) {
             List<RecordingRun> measured = runs.stream().filter(r -> !r.perRound().getOrDefault(f.key(), List.of()).isEmpty()).toList();
             List<Double> medians = measured.stream().map(r -> MedianInterval.of(r.perRound().get(f.key())).median()).toList();
-            RunOutliers.find(medians, f.minimumBandFactor()).forEach(i -> outliers.add(f.key() + ": run " + (i + 1)
-                    + " of " + medians.size() + " (sitting " + measured.get(i).sitting() + ") measured "
-                    + SignificantDigits.format(medians.get(i))
-                    + " against run medians " + medians.stream().map(SignificantDigits::format).toList()));
+            List<String> sittings = measured.stream().map(RecordingRun::sitting).toList();
+            RunOutliers.findWithinSittings(medians, sittings, f.minimumBandFactor()).forEach(i -> outliers.add(f.key()
+                    + ": run " + (i + 1) + " of " + medians.size() + " (sitting " + sittings.get(i) + ") measured "
+                    + SignificantDigits.format(medians.get(i)) + " against its sitting's run medians "
+                    + IntStream.range(0, medians.size()).filter(j -> sittings.get(j).equals(sittings.get(i)))
+                            .mapToObj(j -> SignificantDigits.format(medians.get(j))).toList()));
         }
         if (!outliers.isEmpty()) {
             throw new BaselineException(baselines.file() + " not written: a recording run lies far from the others and"
