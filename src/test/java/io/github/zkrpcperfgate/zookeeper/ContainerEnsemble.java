@@ -340,22 +340,43 @@ final class ContainerEnsemble implements ZooKeeperEnsemble {
         int index = ZooKeeperEnsemble.measuredNode(nodes, modes).id() - 1; // node ids are 1-based, in container order
         String container = containers.get(index).getContainerId();
         for (int t = 0; t < threads; t++) {
-            try {
-                Process exec = new ProcessBuilder("docker", "exec", "-d", container, "sh", "-c", "while :; do :; done")
-                        .redirectErrorStream(true).start();
-                if (!exec.waitFor(30, TimeUnit.SECONDS) || exec.exitValue() != 0) {
-                    exec.destroyForcibly();
-                    throw new IllegalStateException(spec.scenario() + ": docker exec of a busy loop in server "
-                            + (index + 1) + " failed: " + new String(exec.getInputStream().readAllBytes()));
-                }
-            } catch (java.io.IOException e) {
-                throw new IllegalStateException(spec.scenario() + ": cannot run docker exec: " + e, e);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                throw new IllegalStateException(spec.scenario() + ": interrupted starting a busy loop", e);
-            }
+            runDocker(List.of("docker", "exec", "-d", container, "sh", "-c", "while :; do :; done"),
+                    "docker exec a busy loop in server " + (index + 1));
         }
         System.out.printf("[perf] %s: %d busy loop(s) running in server %d's container%n", spec.scenario(), threads, index + 1);
+    }
+
+    /**
+     * A container of the servers' image on the same storage (like the fsync probe's), no network,
+     * labelled as theirs so a killed run's is swept; each writer appends 8 KB records with O_DSYNC
+     * (dd oflag=dsync), 64 to a file, over and over.
+     */
+    @Override
+    public synchronized AutoCloseable busyDisk(int writers) {
+        String name = spec.scenario() + "-busy-disk-" + ProcessHandle.current().pid() + "-" + PROBES_STARTED.incrementAndGet();
+        List<String> command = new ArrayList<>(List.of("docker", "run", "-d", "--rm", "--name", name, "--network", "none"));
+        Leftovers.labels(spec.scenario()).forEach((k, v) -> command.addAll(List.of("--label", k + "=" + v)));
+        command.addAll(List.of(image, "sh", "-c", "for w in $(seq " + writers + "); do (while :; do dd if=/dev/zero"
+                + " of=/data/busy-disk.$w bs=8k count=64 oflag=dsync 2>/dev/null; done) & done; wait"));
+        runDocker(command, "start a busy-disk neighbour");
+        System.out.printf("[perf] %s: %d writer(s) forcing on the servers' disk in container %s%n", spec.scenario(), writers, name);
+        return () -> runDocker(List.of("docker", "rm", "-f", name), "remove the busy-disk neighbour " + name);
+    }
+
+    private void runDocker(List<String> command, String what) {
+        try {
+            Process p = new ProcessBuilder(command).redirectErrorStream(true).start();
+            if (!p.waitFor(30, TimeUnit.SECONDS) || p.exitValue() != 0) {
+                p.destroyForcibly();
+                throw new IllegalStateException(spec.scenario() + ": could not " + what + ": "
+                        + new String(p.getInputStream().readAllBytes()));
+            }
+        } catch (java.io.IOException e) {
+            throw new IllegalStateException(spec.scenario() + ": cannot run docker to " + what + ": " + e, e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException(spec.scenario() + ": interrupted trying to " + what, e);
+        }
     }
 
     /** {@code docker update --cpus}: the CFS quota of each running container. */

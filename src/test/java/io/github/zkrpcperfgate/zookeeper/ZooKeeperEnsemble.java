@@ -75,6 +75,16 @@ public interface ZooKeeperEnsemble extends Startable {
     }
 
     /**
+     * Starts {@code writers} loops that write and force small records on the servers' disk without
+     * pause, as a neighbour's database would: the environment's change, not the system's.
+     * Closing it stops them.
+     */
+    default AutoCloseable busyDisk(int writers) {
+        throw new UnsupportedOperationException(spec().scenario() + ": the " + backend()
+                + " backend cannot run a neighbour on the servers' disk; env.busyDiskWriters needs -Dperf.zk.backend=docker");
+    }
+
+    /**
      * Kills the server that leads now without warning (SIGKILL: {@code docker kill}, or kill -9 of
      * the child JVM), as a crashed host would, and drops it from the serving nodes, so its absence
      * is the scenario and not a death to report; returns its id. {@link #restartKilled} brings it back.
