@@ -253,23 +253,22 @@ public final class WriteModeDriver implements ScenarioDriver {
         /** Removes the run's root (only it), closes the sessions, proxies and probes; one failure does not stop the rest. */
         @Override
         public void close() throws Exception {
-            for (ClientSession session : clients.values()) {
-                try {
-                    session.removeRoot(root);
-                } catch (Exception e) {
-                    System.err.println("[perf] could not remove " + root + ": " + e);
-                } finally {
-                    session.close();
+            try (AutoCloseable neighbour = busyDisk) { // closed last, whatever the rest throws
+                for (ClientSession session : clients.values()) {
+                    try {
+                        session.removeRoot(root);
+                    } catch (Exception e) {
+                        System.err.println("[perf] could not remove " + root + ": " + e);
+                    } finally {
+                        session.close();
+                    }
                 }
-            }
-            for (DelayingProxy proxy : proxies) {
-                proxy.close();
-            }
-            if (probes != null) {
-                probes.close();
-            }
-            if (busyDisk != null) {
-                busyDisk.close();
+                for (DelayingProxy proxy : proxies) {
+                    proxy.close();
+                }
+                if (probes != null) {
+                    probes.close();
+                }
             }
         }
     }
