@@ -294,10 +294,8 @@ final class ContainerEnsemble implements ZooKeeperEnsemble {
      */
     @Override
     public synchronized FsyncProbe fsyncProbe(long delayMicros) {
-        String name = spec.scenario() + "-fsync-probe-" + ProcessHandle.current().pid() + "-" + PROBES_STARTED.incrementAndGet();
-        List<String> command = new ArrayList<>(List.of("docker", "run", "-i", "--rm", "--name", name, "--network", "none",
-                "-e", FsyncDelayShim.DELAY_VARIABLE + "=" + delayMicros));
-        Leftovers.labels(spec.scenario()).forEach((k, v) -> command.addAll(List.of("--label", k + "=" + v)));
+        List<String> command = dockerRunBesideServers("-i", containerName("fsync-probe"));
+        command.addAll(List.of("-e", FsyncDelayShim.DELAY_VARIABLE + "=" + delayMicros));
         if (delayMicros > 0) {
             command.addAll(List.of("-v", Leftovers.fsyncDelayShim() + ":" + FsyncDelayShim.IN_CONTAINER + ":ro",
                     "-e", "LD_PRELOAD=" + FsyncDelayShim.IN_CONTAINER));
@@ -353,14 +351,29 @@ final class ContainerEnsemble implements ZooKeeperEnsemble {
      */
     @Override
     public synchronized AutoCloseable busyDisk(int writers) {
-        String name = spec.scenario() + "-busy-disk-" + ProcessHandle.current().pid() + "-" + PROBES_STARTED.incrementAndGet();
-        List<String> command = new ArrayList<>(List.of("docker", "run", "-d", "--rm", "--name", name, "--network", "none"));
-        Leftovers.labels(spec.scenario()).forEach((k, v) -> command.addAll(List.of("--label", k + "=" + v)));
+        String name = containerName("busy-disk");
+        List<String> command = dockerRunBesideServers("-d", name);
         command.addAll(List.of(image, "sh", "-c", "for w in $(seq " + writers + "); do (while :; do dd if=/dev/zero"
                 + " of=/data/busy-disk.$w bs=8k count=64 oflag=dsync 2>/dev/null; done) & done; wait"));
         runDocker(command, "start a busy-disk neighbour");
         System.out.printf("[perf] %s: %d writer(s) forcing on the servers' disk in container %s%n", spec.scenario(), writers, name);
         return () -> runDocker(List.of("docker", "rm", "-f", name), "remove the busy-disk neighbour " + name);
+    }
+
+    /** A name no other container of this JVM has: "zk-1node-busy-disk-4242-3". */
+    private String containerName(String role) {
+        return spec.scenario() + "-" + role + "-" + ProcessHandle.current().pid() + "-" + PROBES_STARTED.incrementAndGet();
+    }
+
+    /**
+     * The start of a {@code docker run} (attached with {@code -i} or detached with {@code -d}) of a
+     * container beside the servers: removed when it ends, no network, labelled as theirs so that
+     * one left by a killed run is swept like theirs. Options, image and command follow.
+     */
+    private List<String> dockerRunBesideServers(String attachment, String name) {
+        List<String> command = new ArrayList<>(List.of("docker", "run", attachment, "--rm", "--name", name, "--network", "none"));
+        Leftovers.labels(spec.scenario()).forEach((k, v) -> command.addAll(List.of("--label", k + "=" + v)));
+        return command;
     }
 
     private void runDocker(List<String> command, String what) {
