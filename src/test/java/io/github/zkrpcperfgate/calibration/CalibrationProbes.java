@@ -77,8 +77,25 @@ public final class CalibrationProbes implements AutoCloseable {
         return medians;
     }
 
+    /**
+     * The baseline environment's key for the slowest recording run's median fsync p50: how slow
+     * a disk the bands were recorded on (figures with a forced write in them are judged on a slower
+     * one against a widened band).
+     */
+    public static final String FSYNC_SLOWEST_RUN = "calibration.fsyncSlowestRunP50Ms";
+
+    /**
+     * {@link #FSYNC_SLOWEST_RUN} over the recording runs' per-round probe p50s ({@link #p50sPerRound}
+     * of each run): the largest of the runs' fsync medians; empty when no run measured the probe.
+     */
+    public static Map<String, String> slowestFsyncRun(List<Map<String, List<Double>>> runs) {
+        return runs.stream().map(r -> r.getOrDefault(FsyncProbe.NAME, List.of())).filter(p50s -> !p50s.isEmpty())
+                .mapToDouble(p50s -> MedianInterval.of(p50s).median()).max()
+                .stream().boxed().collect(java.util.stream.Collectors.toMap(m -> FSYNC_SLOWEST_RUN, SignificantDigits::format));
+    }
+
     /** {@code calibration/fsync} → {@code calibration.fsyncP50Ms}. */
-    static String factKey(String probe) {
+    public static String factKey(String probe) {
         return probe.replace('/', '.') + "P50Ms";
     }
 

@@ -34,4 +34,15 @@ class CalibrationProbesTest {
         assertThat(CalibrationProbes.medians(List.copyOf(samples.values())))
                 .containsKeys("calibration.loopbackRttP50Ms", "calibration.fsyncP50Ms", "calibration.cpuP50Ms");
     }
+
+    @Test
+    void theSlowestRecordingRunIsTheLargestOfTheRunsFsyncMedians() {
+        // zookeeper-lan-docker.json's five runs: fsync medians 0.095, 0.09, 0.088, 0.094, 0.106 ms.
+        List<Map<String, List<Double>>> runs = List.of(
+                Map.of(FsyncProbe.NAME, List.of(0.09, 0.095, 0.1), CpuProbe.NAME, List.of(4.0)),
+                Map.of(FsyncProbe.NAME, List.of(0.2, 0.106, 0.1)),
+                Map.of(CpuProbe.NAME, List.of(4.0)));
+        assertThat(CalibrationProbes.slowestFsyncRun(runs)).containsExactly(Map.entry(CalibrationProbes.FSYNC_SLOWEST_RUN, "0.106"));
+        assertThat(CalibrationProbes.slowestFsyncRun(List.of(Map.of(CpuProbe.NAME, List.of(4.0))))).isEmpty();
+    }
 }

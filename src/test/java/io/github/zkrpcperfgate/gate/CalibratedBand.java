@@ -1,9 +1,13 @@
 package io.github.zkrpcperfgate.gate;
 
 import io.github.zkrpcperfgate.calibration.Calibration;
+import io.github.zkrpcperfgate.calibration.CalibrationProbes;
+import io.github.zkrpcperfgate.calibration.FsyncProbe;
 import io.github.zkrpcperfgate.measure.Round;
+import io.github.zkrpcperfgate.stats.MedianInterval;
 import io.github.zkrpcperfgate.stats.SignificantDigits;
 import io.github.zkrpcperfgate.verdict.Band;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -21,6 +25,10 @@ import java.util.OptionalDouble;
  * round by its own probe adds the probe's round-to-round noise (README, "How the gate decides").
  * A throughput ratio of CPU-bound work over sleep-bound work (10 writable handlers busy with
  * payloads over 1 that sleeps) falls as the machine slows: its band moves by the inverse factor.
+ * <p>
+ * A figure with a forced write in it ({@link GatedFigure#diskBound()}) is judged, on a disk
+ * slower than any recording run saw, against its band widened both ways by how much slower: see
+ * {@link #widenedForTheDisk}.
  *
  * @param band the band to judge against
  * @param note how it was derived from the recorded band, for the verdict's reason; empty when as recorded
@@ -29,10 +37,18 @@ record CalibratedBand(Band band, Optional<String> note) {
 
     /** {@code recorded}, moved as {@code figure} asks for the rounds it is judged on. */
     static CalibratedBand of(GatedFigure figure, Band recorded, Map<String, String> recordedIn, List<Round> rounds) {
-        if (figure.bandFollows().isEmpty() || rounds.isEmpty()) {
+        if (rounds.isEmpty()) {
             return new CalibratedBand(recorded, Optional.empty());
         }
-        GatedFigure.BandFollowing following = figure.bandFollows().get();
+        CalibratedBand band = new CalibratedBand(recorded, Optional.empty());
+        if (figure.bandFollows().isPresent()) {
+            band = followingTheMachine(figure.bandFollows().get(), recorded, recordedIn, rounds);
+        }
+        return figure.diskBound() ? band.widenedForTheDisk(recordedIn, rounds) : band;
+    }
+
+    private static CalibratedBand followingTheMachine(GatedFigure.BandFollowing following, Band recorded,
+                                                      Map<String, String> recordedIn, List<Round> rounds) {
         Calibration calibration = following.calibration();
         boolean inversely = following.inversely();
         OptionalDouble atRecording = calibration.recordedMillis(recordedIn);
@@ -47,5 +63,55 @@ record CalibratedBand(Band band, Optional<String> note) {
                 + SignificantDigits.format(factor) + " for the machine's speed" + (inversely ? " (inversely)" : "") + ": " + String.join(" + ", calibration.probes()) + " read "
                 + SignificantDigits.format(now) + " ms in these rounds against "
                 + SignificantDigits.format(atRecording.getAsDouble()) + " ms at recording"));
+    }
+
+    /**
+     * This band, widened to {@code [low / k, high × k]} where the fsync probe's median over
+     * {@code rounds} is k > 1 times the slowest recording run's (or, for a baseline that does not
+     * keep it, the recording's median): a baseline knows the disk only as fast as its recording
+     * runs found it. Why, measured on 2c-amd-epyc, 2026-12-02 (README, "How the gate decides"):
+     * on a freshly booted machine the probe read 0.18–0.71 ms against 0.09–0.17 in every recording
+     * run, and unchanged code read every figure with a forced write in it 1.5–2.4× (p50s) and up
+     * to 5× (p99s) above its recording even after the probe's median was subtracted, in three
+     * fresh-clone builds (14 of 76 figures failed, each of them with a forced write in it; every
+     * other figure passed). Subtracting the probe takes out the fsync a create pays, not what a
+     * slower disk does to the rest (a leader waiting on the slowest of a quorum's fsyncs, a
+     * group commit queueing behind a slow one), and no probe we tried followed that part (a
+     * probe of 5 concurrent writers, the probe's mean). Both ways, because a slower disk moves
+     * ratios either way (a sync create's residual over multi up, a NameNode mkdirs over
+     * getfileinfo down). The environment-against-system rule holds: a slowdown of the servers
+     * alone leaves the probe, and the band, where they were.
+     */
+    CalibratedBand widenedForTheDisk(Map<String, String> recordedIn, List<Round> rounds) {
+        OptionalDouble slowestRecorded = recordedMillis(recordedIn, CalibrationProbes.FSYNC_SLOWEST_RUN);
+        String against = "at most %s ms in the recording's runs";
+        if (slowestRecorded.isEmpty()) {
+            slowestRecorded = recordedMillis(recordedIn, CalibrationProbes.factKey(FsyncProbe.NAME));
+            against = "%s ms at recording";
+        }
+        List<Double> fsync = rounds.stream().filter(r -> r.has(FsyncProbe.NAME))
+                .map(r -> r.sample(FsyncProbe.NAME).latencyMillis(50)).toList();
+        if (slowestRecorded.isEmpty() || fsync.isEmpty()) {
+            return this;
+        }
+        double now = MedianInterval.of(fsync).median();
+        double k = now / slowestRecorded.getAsDouble();
+        if (!(k > 1)) {
+            return this;
+        }
+        String widening = "widened ×/" + SignificantDigits.format(k) + " to " + new Band(band.low() / k, band.high() * k)
+                + " for a slower disk than the recording's: " + FsyncProbe.NAME + " read " + SignificantDigits.format(now)
+                + " ms in these rounds against " + against.formatted(SignificantDigits.format(slowestRecorded.getAsDouble()));
+        return new CalibratedBand(new Band(band.low() / k, band.high() * k),
+                Optional.of(note.map(n -> n + "; then " + widening).orElse("band " + band + " as recorded, " + widening)));
+    }
+
+    private static OptionalDouble recordedMillis(Map<String, String> recordedIn, String key) {
+        try {
+            double ms = Double.parseDouble(recordedIn.getOrDefault(key, ""));
+            return Double.isFinite(ms) && ms > 0 ? OptionalDouble.of(ms) : OptionalDouble.empty();
+        } catch (NumberFormatException e) {
+            return OptionalDouble.empty();
+        }
     }
 }

@@ -2,9 +2,13 @@ package io.github.zkrpcperfgate.gate;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
+import static org.assertj.core.api.Assertions.withinPercentage;
 
 import io.github.zkrpcperfgate.calibration.Calibration;
+import io.github.zkrpcperfgate.calibration.CalibrationProbes;
 import io.github.zkrpcperfgate.calibration.CpuProbe;
+import io.github.zkrpcperfgate.calibration.FsyncProbe;
+import io.github.zkrpcperfgate.verdict.Direction;
 import io.github.zkrpcperfgate.measure.Round;
 import io.github.zkrpcperfgate.measure.Sample;
 import io.github.zkrpcperfgate.stats.MedianInterval;
@@ -119,5 +123,107 @@ class CalibratedBandTest {
         assertThat(Judging.decideAtCap(p50, band, straddling).kind()).isEqualTo(Verdict.Kind.REGRESSION);
         var whollyAbove = MedianInterval.of(List.of(0.3, 0.32, 0.35, 0.4, 0.45, 0.5, 0.55, 0.6, 0.65));
         assertThat(Judging.decideAtCap(p99, band, whollyAbove).kind()).isEqualTo(Verdict.Kind.REGRESSION);
+    }
+
+    private static final String SYNC = "zk-1node/sync";
+    /** zookeeper-docker.json's recording: fsync median 0.139 ms, its slowest run's 0.163 ms. */
+    private static final Map<String, String> RECORDED_DISK = Map.of(
+            "calibration.fsyncP50Ms", "0.139", CalibrationProbes.FSYNC_SLOWEST_RUN, "0.163", "calibration.cpuP50Ms", "6.291");
+
+    /** A round where a sync create's p50 took {@code syncMs}, the fsync probe {@code fsyncMs} and the CPU probe 5 ms. */
+    private static Round diskRound(int index, double syncMs, double fsyncMs) {
+        Map<String, Sample> samples = new LinkedHashMap<>();
+        samples.put(SYNC, new Sample(SYNC, index, 1, 1_000_000, histogram(syncMs)));
+        samples.put(FsyncProbe.NAME, new Sample(FsyncProbe.NAME, index, 1, 1_000_000, histogram(fsyncMs)));
+        samples.put(CpuProbe.NAME, new Sample(CpuProbe.NAME, index, 1, 1_000_000, histogram(5)));
+        return new Round(index, List.copyOf(samples.keySet()), samples);
+    }
+
+    private static List<Round> diskRounds(double[] syncMs, double fsyncMs) {
+        List<Round> rounds = new ArrayList<>();
+        for (int i = 0; i < syncMs.length; i++) {
+            rounds.add(diskRound(i, syncMs[i], fsyncMs));
+        }
+        return rounds;
+    }
+
+    private static GatedFigure syncP50() {
+        return GatedFigure.latencyAboveProbe("zk-1node", "syncP50", SYNC, 50, FsyncProbe.NAME, "fsync", Calibration.CPU, 1.5);
+    }
+
+    @Test
+    void aFigureWithAForcedWriteInItIsJudgedOnASlowerDiskThanItsRecordingsAgainstABandWidenedByHowMuchSlower() {
+        GatedFigure f = syncP50();
+        assertThat(f.diskBound()).isTrue();
+        Band recorded = new Band(0.04051, 0.09115);
+        // The probe reads 0.326 ms, twice the slowest recording run's 0.163: ×/2 both ways.
+        CalibratedBand slower = CalibratedBand.of(f, recorded, RECORDED_DISK, diskRounds(new double[] {1, 1, 1}, 0.326));
+        assertThat(slower.band().low()).isCloseTo(0.020255, withinPercentage(0.5));
+        assertThat(slower.band().high()).isCloseTo(0.1823, withinPercentage(0.5));
+        assertThat(slower.note()).hasValueSatisfying(n -> assertThat(n).contains("band [0.04051, 0.09115] as recorded, widened ×/2")
+                .contains("calibration/fsync read 0.32").contains("ms in these rounds against at most 0.163 ms in the recording's runs"));
+        // Within what the recording runs saw (0.15 ≤ 0.163), or faster: as recorded, without a note.
+        assertThat(CalibratedBand.of(f, recorded, RECORDED_DISK, diskRounds(new double[] {1}, 0.15)))
+                .isEqualTo(new CalibratedBand(recorded, java.util.Optional.empty()));
+        assertThat(CalibratedBand.of(f, recorded, RECORDED_DISK, diskRounds(new double[] {1}, 0.09)).band()).isEqualTo(recorded);
+        // A baseline recorded before it kept its slowest run: against the recording's median.
+        CalibratedBand older = CalibratedBand.of(f, recorded, Map.of("calibration.fsyncP50Ms", "0.139"),
+                diskRounds(new double[] {1}, 0.278));
+        assertThat(older.band().high()).isCloseTo(0.1823, withinPercentage(0.5));
+        assertThat(older.note()).hasValueSatisfying(n -> assertThat(n).contains("against 0.139 ms at recording"));
+    }
+
+    @Test
+    void aFigureWithoutAForcedWriteIsNotWidenedAndAWriteOverReadRatioIsWidenedBothWays() {
+        GatedFigure async = GatedFigure.calibratedLatency("zk-1node", "asyncP99", "zk-1node/async", 99, Calibration.CPU, 1.75);
+        assertThat(async.diskBound()).isFalse();
+        GatedFigure ratio = GatedFigure.throughputRatio("nn-mkdirs", "mkdirsOverGetFileInfo", SYNC, SYNC, 1.5).withDiskBound();
+        assertThat(ratio.diskBound()).isTrue();
+        assertThat(ratio.workloads()).containsExactly(SYNC, FsyncProbe.NAME);
+        // nn-mkdirs mkdirsOverGetFileInfo, fresh-clone build of 2026-12-02 17:15: 0.4114 (0.3651 to 0.5477) against [0.4286, 0.9643].
+        CalibratedBand slower = CalibratedBand.of(ratio, new Band(0.4286, 0.9643), RECORDED_DISK, diskRounds(new double[] {1}, 0.3912));
+        assertThat(slower.band().low()).isCloseTo(0.4286 / 2.4, withinPercentage(0.5));
+        assertThat(slower.band().high()).isCloseTo(0.9643 * 2.4, withinPercentage(0.5));
+    }
+
+    @Test
+    void aSlowerDiskPassesAnUnchangedFigureWhileServersSyncingSlowerOnTheSameDiskFail() {
+        GatedFigure f = syncP50();
+        Band recorded = new Band(0.04051, 0.09115); // x(cpu) above fsync; centre 0.06076
+        // Unchanged, on a disk whose probe reads 0.30 ms (1.84× the slowest recording run): the
+        // residual above the probe reads 0.09496 x(cpu), CI 0.08308–0.1086 (fresh-clone build of
+        // 2026-12-02 17:15), above the recorded top; the CPU probe reads 5 ms.
+        double[] unchanged = {0.0831, 0.0870, 0.0900, 0.0930, 0.0950, 0.0950, 0.0960, 0.0980, 0.1000, 0.1040, 0.1086, 0.1100};
+        double[] syncMs = new double[unchanged.length];
+        for (int i = 0; i < unchanged.length; i++) {
+            syncMs[i] = 0.30 + unchanged[i] * 5;
+        }
+        List<Round> slowDisk = diskRounds(syncMs, 0.30);
+        Verdict pass = Judging.decideAtCap(f, CalibratedBand.of(f, recorded, RECORDED_DISK, slowDisk),
+                MedianInterval.of(DisturbancePolicy.perRound(f, slowDisk)));
+        assertThat(pass.kind()).isEqualTo(Verdict.Kind.PASS);
+        assertThat(pass.reason()).contains("for a slower disk than the recording's");
+        // The servers 1.5× slower above the probe, on a disk as fast as the recording's: the band stays, and it fails.
+        double[] slowerServers = new double[unchanged.length];
+        for (int i = 0; i < unchanged.length; i++) {
+            slowerServers[i] = 0.14 + 0.06076 * 1.5 * 5 * (0.95 + 0.01 * i);
+        }
+        List<Round> sameDisk = diskRounds(slowerServers, 0.14);
+        Verdict fail = Judging.decideAtCap(f, CalibratedBand.of(f, recorded, RECORDED_DISK, sameDisk),
+                MedianInterval.of(DisturbancePolicy.perRound(f, sameDisk)));
+        assertThat(fail.kind()).isEqualTo(Verdict.Kind.REGRESSION);
+        assertThat(fail.direction()).isEqualTo(Direction.LOWER_IS_BETTER);
+    }
+
+    @Test
+    void aBandFollowingTheCpuIsWidenedForTheDiskAfterItIsScaled() {
+        GatedFigure f = GatedFigure.latencyAboveProbe("nn-create", "opP50", SYNC, 50, FsyncProbe.NAME, "fsync", 1.5)
+                .withBandFollowing(Calibration.CPU);
+        // Recorded [0.6861, 1.544] at a CPU probe of 4 ms; this run reads 5 ms (×1.25) and a disk 2× the slowest run's.
+        CalibratedBand band = CalibratedBand.of(f, new Band(0.6861, 1.544),
+                Map.of("calibration.cpuP50Ms", "4", CalibrationProbes.FSYNC_SLOWEST_RUN, "0.15"), diskRounds(new double[] {3}, 0.30));
+        assertThat(band.band().high()).isCloseTo(1.544 * 1.25 * 2, withinPercentage(0.5));
+        assertThat(band.note()).hasValueSatisfying(n -> assertThat(n).contains("×1.25 for the machine's speed")
+                .contains("; then widened ×/2"));
     }
 }

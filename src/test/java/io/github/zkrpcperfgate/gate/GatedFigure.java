@@ -1,6 +1,7 @@
 package io.github.zkrpcperfgate.gate;
 
 import io.github.zkrpcperfgate.calibration.Calibration;
+import io.github.zkrpcperfgate.calibration.FsyncProbe;
 import io.github.zkrpcperfgate.measure.Round;
 import io.github.zkrpcperfgate.verdict.Direction;
 import io.github.zkrpcperfgate.verdict.FigureKey;
@@ -95,6 +96,25 @@ public record GatedFigure(FigureKey key, String unit, Direction direction, doubl
      */
     public boolean ceiling() {
         return direction == Direction.LOWER_IS_BETTER || !unit.startsWith("ratio");
+    }
+
+    /**
+     * Whether a forced log write is part of this figure, which is so exactly when it reads the
+     * fsync probe (it subtracts the probe, or {@link #withDiskBound} says so): on a disk slower than
+     * its recording's it is judged against a widened band ({@link CalibratedBand#widenedForTheDisk}).
+     */
+    public boolean diskBound() {
+        return workloads.contains(FsyncProbe.NAME);
+    }
+
+    /**
+     * This figure with the fsync probe among what it reads, for a figure whose operations force a
+     * log write without subtracting the probe (a NameNode write's throughput over a read's).
+     */
+    public GatedFigure withDiskBound() {
+        List<String> reads = new ArrayList<>(workloads);
+        reads.add(FsyncProbe.NAME);
+        return new GatedFigure(key, unit, direction, minimumBandFactor, reads, perRound, bandFollows, tail);
     }
 
     /** Whether {@code round} sampled every workload this figure reads. */

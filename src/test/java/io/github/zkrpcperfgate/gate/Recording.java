@@ -199,6 +199,7 @@ final class Recording {
         all.forEach(r -> r.probeP50s().forEach((probe, p50s) -> probeP50s.computeIfAbsent(probe, p -> new ArrayList<>()).addAll(p50s)));
         SortedMap<String, String> measuredIn = new TreeMap<>(runs.get(runs.size() - 1).environment());
         measuredIn.putAll(CalibrationProbes.mediansOf(probeP50s));
+        measuredIn.putAll(CalibrationProbes.slowestFsyncRun(all.stream().map(RecordingRun::probeP50s).toList()));
         long sittings = all.stream().map(RecordingRun::sitting).distinct().count();
         measuredIn.put(RECORDED_FROM, all.size() + " runs in " + sittings + " sitting(s)");
         Map<String, SortedMap<String, String>> environments = figures.stream()

@@ -40,7 +40,10 @@ class NameNodeScenariosTest {
         assertThat(figures).hasSize(4 * 3 + 3);
         assertThat(figures).extracting(f -> f.key().figure()).doesNotContain("opP99");
         assertThat(figures).filteredOn(f -> f.key().figure().equals("createOverGetFileInfo")).singleElement()
-                .satisfies(f -> assertThat(f.workloads()).containsExactly("nn-create/h10r1", "nn-getfileinfo/h10r1"));
+                .satisfies(f -> {
+                    assertThat(f.workloads()).containsExactly("nn-create/h10r1", "nn-getfileinfo/h10r1", "calibration/fsync");
+                    assertThat(f.diskBound()).isTrue();
+                });
         assertThat(figures).extracting(f -> f.key().figure())
                 .contains("mkdirsOverGetFileInfo", "renameOverGetFileInfo").doesNotContain("getfileinfoOverGetFileInfo");
         // Selected alone, create has no read to be divided by.
