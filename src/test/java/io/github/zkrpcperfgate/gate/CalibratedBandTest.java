@@ -226,4 +226,31 @@ class CalibratedBandTest {
         assertThat(band.note()).hasValueSatisfying(n -> assertThat(n).contains("×1.25 for the machine's speed")
                 .contains("; then widened ×/2"));
     }
+
+    @Test
+    void aTailWithAForcedWriteInItIsNotJudgedOnASlowerDiskButIsOnTheRecordingsDisks() {
+        GatedFigure p99 = GatedFigure.latencyAboveProbe("zk-1node", "syncP99", SYNC, 99, FsyncProbe.NAME, "fsync", Calibration.CPU, 2);
+        assertThat(p99.tail()).isTrue();
+        Band recorded = new Band(0.08178, 0.3271);
+        // zk-1node syncP99, fresh-clone build of unchanged code, 2026-12-02 18:45: 0.4834 x(cpu) above
+        // fsync (95% CI 0.3463 to 0.7012, 9 rounds) at an fsync median of 0.1711 ms (1.047x the slowest run's).
+        var measured = MedianInterval.of(List.of(0.3463, 0.38, 0.42, 0.45, 0.4834, 0.52, 0.58, 0.65, 0.7012));
+        CalibratedBand slowerDisk = CalibratedBand.of(p99, recorded, RECORDED_DISK, diskRounds(new double[] {3}, 0.1711));
+        assertThat(slowerDisk.onASlowerDisk()).isTrue();
+        Verdict notJudged = Judging.decideAtCap(p99, slowerDisk, measured);
+        assertThat(notJudged.kind()).isEqualTo(Verdict.Kind.PASS);
+        assertThat(notJudged.reason()).contains("lies wholly above").endsWith(Judging.TAIL_ON_A_SLOWER_DISK);
+        // On a disk the recording runs saw, the same tail fails.
+        CalibratedBand sameDisk = CalibratedBand.of(p99, recorded, RECORDED_DISK, diskRounds(new double[] {3}, 0.15));
+        assertThat(sameDisk.onASlowerDisk()).isFalse();
+        assertThat(Judging.decideAtCap(p99, sameDisk, measured).kind()).isEqualTo(Verdict.Kind.REGRESSION);
+        // A median with a forced write in it is judged on its widened band, and a tail without one as ever.
+        GatedFigure p50 = syncP50();
+        assertThat(Judging.decideAtCap(p50, CalibratedBand.of(p50, new Band(0.04051, 0.09115), RECORDED_DISK,
+                diskRounds(new double[] {3}, 0.1711)), MedianInterval.of(List.of(0.2, 0.21, 0.22, 0.23, 0.24, 0.25))).kind())
+                .isEqualTo(Verdict.Kind.REGRESSION);
+        GatedFigure asyncP99 = GatedFigure.calibratedLatency("zk-1node", "asyncP99", "zk-1node/async", 99, Calibration.CPU, 1.75);
+        assertThat(Judging.decideAtCap(asyncP99, new CalibratedBand(new Band(81.26, 248.8), java.util.Optional.empty()),
+                MedianInterval.of(List.of(300.0, 310.0, 320.0, 330.0, 340.0, 350.0))).kind()).isEqualTo(Verdict.Kind.REGRESSION);
+    }
 }
