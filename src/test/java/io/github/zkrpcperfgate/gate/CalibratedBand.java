@@ -30,21 +30,10 @@ import java.util.OptionalDouble;
  * slower than any recording run saw, against its band widened both ways by how much slower: see
  * {@link #widenedForTheDisk}.
  *
- * @param band       the band to judge against
- * @param note       how it was derived from the recorded band, for the verdict's reason; empty when as recorded
- * @param diskFactor how many times the slowest recording run's fsync median this run's is, where
- *                   that is more than 1 and the band was widened for it; else 1
+ * @param band the band to judge against
+ * @param note how it was derived from the recorded band, for the verdict's reason; empty when as recorded
  */
-record CalibratedBand(Band band, Optional<String> note, double diskFactor) {
-
-    CalibratedBand(Band band, Optional<String> note) {
-        this(band, note, 1);
-    }
-
-    /** Whether the disk this run measured on is slower than any the band was recorded on. */
-    boolean onASlowerDisk() {
-        return diskFactor > 1;
-    }
+record CalibratedBand(Band band, Optional<String> note) {
 
     /** {@code recorded}, moved as {@code figure} asks for the rounds it is judged on. */
     static CalibratedBand of(GatedFigure figure, Band recorded, Map<String, String> recordedIn, List<Round> rounds) {
@@ -114,7 +103,7 @@ record CalibratedBand(Band band, Optional<String> note, double diskFactor) {
                 + " for a slower disk than the recording's: " + FsyncProbe.NAME + " read " + SignificantDigits.format(now)
                 + " ms in these rounds against " + against.formatted(SignificantDigits.format(slowestRecorded.getAsDouble()));
         return new CalibratedBand(new Band(band.low() / k, band.high() * k),
-                Optional.of(note.map(n -> n + "; then " + widening).orElse("band " + band + " as recorded, " + widening)), k);
+                Optional.of(note.map(n -> n + "; then " + widening).orElse("band " + band + " as recorded, " + widening)));
     }
 
     private static OptionalDouble recordedMillis(Map<String, String> recordedIn, String key) {

@@ -99,9 +99,10 @@ public record GatedFigure(FigureKey key, String unit, Direction direction, doubl
     }
 
     /**
-     * Whether a forced log write is part of this figure, which is so exactly when it reads the
-     * fsync probe (it subtracts the probe, or {@link #withDiskBound} says so): on a disk slower than
-     * its recording's it is judged against a widened band ({@link CalibratedBand#widenedForTheDisk}).
+     * Whether this figure moves with the disk: a forced log write is part of it, or it was measured
+     * to follow the disk's state; so exactly when it reads the fsync probe (it subtracts the probe,
+     * or {@link #withDiskBound} says so). On a disk slower than its recording's it is judged against
+     * a widened band ({@link CalibratedBand#widenedForTheDisk}).
      */
     public boolean diskBound() {
         return workloads.contains(FsyncProbe.NAME);
@@ -109,7 +110,9 @@ public record GatedFigure(FigureKey key, String unit, Direction direction, doubl
 
     /**
      * This figure with the fsync probe among what it reads, for a figure whose operations force a
-     * log write without subtracting the probe (a NameNode write's throughput over a read's).
+     * log write without subtracting the probe (a NameNode write's throughput over a read's), or
+     * one measured to move with the disk's state though it forces nothing itself (the NameNode's
+     * read latency; see {@code NameNodeScenarios}).
      */
     public GatedFigure withDiskBound() {
         List<String> reads = new ArrayList<>(workloads);
@@ -151,7 +154,8 @@ public record GatedFigure(FigureKey key, String unit, Direction direction, doubl
      * leaves the figure where it was, a server that syncs slower moves the latency alone (a
      * quotient such as latency / fsync would move with either). What is left is CPU work and
      * wake-ups, which follow the machine's CPU speed: dividing by the CPU probe keeps the figure
-     * where it was when that speed drifts.
+     * where it was when that speed drifts. A disk slower than the recording's moves more than the
+     * fsync it adds (measured 2026-12-02): such a figure's band widens then ({@link #diskBound()}).
      *
      * @param probeLabel names the probe in the unit, e.g. {@code fsync}
      */

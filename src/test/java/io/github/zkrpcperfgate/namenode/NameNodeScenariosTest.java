@@ -44,6 +44,10 @@ class NameNodeScenariosTest {
                     assertThat(f.workloads()).containsExactly("nn-create/h10r1", "nn-getfileinfo/h10r1", "calibration/fsync");
                     assertThat(f.diskBound()).isTrue();
                 });
+        // Every NameNode latency widens on a slower disk, the read's too (measured to follow the disk's state).
+        assertThat(figures).filteredOn(f -> f.key().figure().equals("opP50")).allSatisfy(f -> assertThat(f.diskBound()).isTrue());
+        assertThat(figures).filteredOn(f -> f.key().figure().endsWith("OverHandlers1") || f.key().figure().endsWith("OverReaders1"))
+                .allSatisfy(f -> assertThat(f.diskBound()).isFalse());
         assertThat(figures).extracting(f -> f.key().figure())
                 .contains("mkdirsOverGetFileInfo", "renameOverGetFileInfo").doesNotContain("getfileinfoOverGetFileInfo");
         // Selected alone, create has no read to be divided by.
