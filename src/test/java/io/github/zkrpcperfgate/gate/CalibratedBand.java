@@ -7,7 +7,6 @@ import io.github.zkrpcperfgate.measure.Round;
 import io.github.zkrpcperfgate.stats.MedianInterval;
 import io.github.zkrpcperfgate.stats.SignificantDigits;
 import io.github.zkrpcperfgate.verdict.Band;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
