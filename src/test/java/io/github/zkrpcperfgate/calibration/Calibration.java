@@ -53,16 +53,22 @@ public enum Calibration {
     public OptionalDouble recordedMillis(Map<String, String> environment) {
         double sum = 0;
         for (String probe : probes) {
-            try {
-                double ms = Double.parseDouble(environment.getOrDefault(CalibrationProbes.factKey(probe), ""));
-                if (!(Double.isFinite(ms) && ms > 0)) {
-                    return OptionalDouble.empty();
-                }
-                sum += ms;
-            } catch (NumberFormatException e) {
+            OptionalDouble ms = millisIn(environment, CalibrationProbes.factKey(probe));
+            if (ms.isEmpty()) {
                 return OptionalDouble.empty();
             }
+            sum += ms.getAsDouble();
         }
         return OptionalDouble.of(sum);
+    }
+
+    /** A positive, finite number of milliseconds an environment keeps under {@code key}; empty when missing or unreadable. */
+    public static OptionalDouble millisIn(Map<String, String> environment, String key) {
+        try {
+            double ms = Double.parseDouble(environment.getOrDefault(key, ""));
+            return Double.isFinite(ms) && ms > 0 ? OptionalDouble.of(ms) : OptionalDouble.empty();
+        } catch (NumberFormatException e) {
+            return OptionalDouble.empty();
+        }
     }
 }

@@ -82,10 +82,10 @@ record CalibratedBand(Band band, Optional<String> note) {
      * alone leaves the probe, and the band, where they were.
      */
     CalibratedBand widenedForTheDisk(Map<String, String> recordedIn, List<Round> rounds) {
-        OptionalDouble slowestRecorded = recordedMillis(recordedIn, CalibrationProbes.FSYNC_SLOWEST_RUN);
+        OptionalDouble slowestRecorded = Calibration.millisIn(recordedIn, CalibrationProbes.FSYNC_SLOWEST_RUN);
         String against = "at most %s ms in the recording's runs";
         if (slowestRecorded.isEmpty()) {
-            slowestRecorded = recordedMillis(recordedIn, CalibrationProbes.factKey(FsyncProbe.NAME));
+            slowestRecorded = Calibration.millisIn(recordedIn, CalibrationProbes.factKey(FsyncProbe.NAME));
             against = "%s ms at recording";
         }
         List<Double> fsync = rounds.stream().filter(r -> r.has(FsyncProbe.NAME))
@@ -103,14 +103,5 @@ record CalibratedBand(Band band, Optional<String> note) {
                 + " ms in these rounds against " + against.formatted(SignificantDigits.format(slowestRecorded.getAsDouble()));
         return new CalibratedBand(new Band(band.low() / k, band.high() * k),
                 Optional.of(note.map(n -> n + "; then " + widening).orElse("band " + band + " as recorded, " + widening)));
-    }
-
-    private static OptionalDouble recordedMillis(Map<String, String> recordedIn, String key) {
-        try {
-            double ms = Double.parseDouble(recordedIn.getOrDefault(key, ""));
-            return Double.isFinite(ms) && ms > 0 ? OptionalDouble.of(ms) : OptionalDouble.empty();
-        } catch (NumberFormatException e) {
-            return OptionalDouble.empty();
-        }
     }
 }
