@@ -13,7 +13,6 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import org.HdrHistogram.Histogram;
 
 /**
  * The two sides of a comparison in one trial: each side's workloads under its side's name
@@ -87,10 +86,7 @@ final class Sides {
         if (sides.size() == 1) {
             return sides.get(0);
         }
-        Histogram both = sides.get(0).latencies().copy();
-        both.add(sides.get(1).latencies());
-        return new Sample(probe, round.index(), sides.get(0).operations() + sides.get(1).operations(),
-                sides.get(0).elapsedNanos() + sides.get(1).elapsedNanos(), both);
+        return Sample.pooled(probe, round.index(), sides);
     }
 
     /** A side's workload under its side's name; everything else is the workload's own. */
@@ -119,6 +115,11 @@ final class Sides {
         @Override
         public Map<String, Double> lastSetFacts() {
             return workload.lastSetFacts();
+        }
+
+        @Override
+        public long latencyFloorNanos() {
+            return workload.latencyFloorNanos();
         }
     }
 }

@@ -120,7 +120,9 @@ public final class GateRun {
         }
         List<String> notes = new ArrayList<>();
         counts.forEach((workload, n) -> notes.add("⚠ " + workload + ": " + n.longValue() + " latencies outside the"
-                + " histogram's range (0 to " + java.time.Duration.ofNanos(Trial.HIGHEST_TRACKABLE_NANOS).toMinutes() + " min) were recorded at its nearest bound; its percentiles near them are bounds"));
+                + " histogram's range (the workload's floor, 0 or its handler's sleep, to "
+                + java.time.Duration.ofNanos(Trial.HIGHEST_TRACKABLE_NANOS).toMinutes()
+                + " min above it) were recorded at its nearest bound; its percentiles near them are bounds"));
         return notes;
     }
 

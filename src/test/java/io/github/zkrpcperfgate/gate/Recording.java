@@ -168,7 +168,7 @@ final class Recording {
             int offset = roundOffset;
             r.samples().forEach(s -> samples.add(s.round() < 0 ? s
                     : new Sample(s.workload(), s.round() + offset, s.operations(), s.elapsedNanos(), s.latencies(),
-                    s.facts())));
+                    s.latencyFloorNanos(), s.facts())));
             roundOffset += r.rounds();
             notes.addAll(r.notes());
         }

@@ -155,7 +155,7 @@ public final class RpcThreadingDriver implements ScenarioDriver {
         servers.add(server);
         BenchClient client = new BenchClient(spec.engine(), server.address(), load, conf, SET_TIMEOUT);
         clients.add(client);
-        return new RpcWorkload(name, client, load.calls());
+        return new RpcWorkload(name, client, load.calls(), spec.handlerSleep());
     }
 
     /** The server the injection makes of {@code spec}; its workload keeps the name the baseline knows. */

@@ -2,6 +2,7 @@ package io.github.zkrpcperfgate.hadooprpc;
 
 import io.github.zkrpcperfgate.measure.LatencyRecorder;
 import io.github.zkrpcperfgate.measure.Workload;
+import java.time.Duration;
 
 /** One server configuration under the scenario's client load; a set is the load's calls. */
 final class RpcWorkload implements Workload {
@@ -9,11 +10,14 @@ final class RpcWorkload implements Workload {
     private final String name;
     private final BenchClient client;
     private final int calls;
+    private final Duration handlerSleep;
 
-    RpcWorkload(String name, BenchClient client, int calls) {
+    /** @param handlerSleep what every call's handler sleeps (0 if it does not): no call returns sooner */
+    RpcWorkload(String name, BenchClient client, int calls, Duration handlerSleep) {
         this.name = name;
         this.client = client;
         this.calls = calls;
+        this.handlerSleep = handlerSleep;
     }
 
     @Override
@@ -29,6 +33,12 @@ final class RpcWorkload implements Workload {
     @Override
     public void runSet(LatencyRecorder latencies) throws Exception {
         client.runCalls(latencies);
+    }
+
+    /** The handler's sleep: a call's histogram resolves what RPC adds to it, not 65 µs steps of 100 ms. */
+    @Override
+    public long latencyFloorNanos() {
+        return handlerSleep.toNanos();
     }
 
     @Override

@@ -118,12 +118,14 @@ public final class Trial {
 
     private Sample sample(Workload workload, int round) throws Exception {
         Recorder recorder = new Recorder(HIGHEST_TRACKABLE_NANOS, 3);
+        long floor = workload.latencyFloorNanos();
         java.util.concurrent.atomic.LongAdder outOfRange = new java.util.concurrent.atomic.LongAdder();
         LatencyRecorder latencies = nanos -> {
-            if (nanos < 0 || nanos > HIGHEST_TRACKABLE_NANOS) {
+            long above = nanos - floor;
+            if (above < 0 || above > HIGHEST_TRACKABLE_NANOS) {
                 outOfRange.increment();
             }
-            recorder.recordValue(Math.min(Math.max(nanos, 0), HIGHEST_TRACKABLE_NANOS));
+            recorder.recordValue(Math.min(Math.max(above, 0), HIGHEST_TRACKABLE_NANOS));
         };
         long minNanos = plan.minSampleDuration().toNanos();
         long elapsed = 0;
@@ -142,6 +144,6 @@ public final class Trial {
         if (outOfRange.sum() > 0) {
             facts.put(OUT_OF_RANGE, (double) outOfRange.sum());
         }
-        return new Sample(workload.name(), round, operations, elapsed, histogram, facts);
+        return new Sample(workload.name(), round, operations, elapsed, histogram, floor, facts);
     }
 }

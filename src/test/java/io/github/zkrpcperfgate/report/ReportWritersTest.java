@@ -174,4 +174,20 @@ class ReportWritersTest {
         assertThatThrownBy(() -> ResultsJson.read("{\"schemaVersion\": 1}", "old/results.json"))
                 .hasMessageContaining("old/results.json: schemaVersion 1");
     }
+
+    @Test
+    void aSampleRecordedAboveItsHandlersSleepReadsBackWithItsFloor() throws Exception {
+        Histogram aboveSleep = new Histogram(3);
+        aboveSleep.recordValue(987_000);
+        Sample call = new Sample("rpc-small-protobuf/h10r1", 0, 100, 1_000_000_000L, aboveSleep, 100_000_000L, Map.of());
+        GroupResult group = new GroupResult("hadoop-rpc", new TreeMap<>(), List.of(), List.of(call), List.of(), List.of());
+
+        String json = ResultsJson.render(List.of(group));
+        Sample back = ResultsJson.read(json, "results.json").get(0).samples().get(0);
+
+        assertThat(back.latencyFloorNanos()).isEqualTo(100_000_000L);
+        assertThat(back.latencyMillis(50)).isEqualTo(call.latencyMillis(50)).isBetween(100.986, 100.988);
+        assertThat(JsonFiles.mapper().readTree(json).at("/samples/0/latencyMillis/max").asDouble())
+                .isBetween(100.986, 100.988);
+    }
 }

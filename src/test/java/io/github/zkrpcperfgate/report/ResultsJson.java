@@ -31,8 +31,12 @@ import org.HdrHistogram.Histogram;
  */
 public final class ResultsJson {
 
-    /** 2: samples carry their histogram and facts, enough to read a run back. */
-    public static final int SCHEMA_VERSION = 2;
+    /**
+     * 2: samples carry their histogram and facts, enough to read a run back. 3: a sample's
+     * histogram may hold its latencies above a floor, {@code latencyFloorNanos} (a handler's
+     * sleep), which a reader of version 2 would not add back.
+     */
+    public static final int SCHEMA_VERSION = 3;
 
     private ResultsJson() {
     }
@@ -150,7 +154,11 @@ public final class ResultsJson {
             for (double p : new double[] {50, 90, 99, 99.9}) {
                 latency.put("p" + (p == Math.rint(p) ? Integer.toString((int) p) : Double.toString(p)), s.latencyMillis(p));
             }
-            latency.put("max", s.latencies().getMaxValue() / 1e6);
+            latency.put("max", s.maxLatencyMillis());
+        }
+        if (s.latencyFloorNanos() > 0) {
+            // The histogram holds latencies above this (a handler's sleep); add it to read one.
+            n.put("latencyFloorNanos", s.latencyFloorNanos());
         }
         ObjectNode facts = n.putObject("facts");
         new TreeMap<>(s.facts()).forEach(facts::put);
@@ -209,7 +217,8 @@ public final class ResultsJson {
                     + n.path("round").asInt() + " cannot be read: " + e.getMessage(), e);
         }
         return new Sample(required(n, "workload").asText(), required(n, "round").asInt(),
-                required(n, "operations").asLong(), required(n, "elapsedNanos").asLong(), latencies, facts);
+                required(n, "operations").asLong(), required(n, "elapsedNanos").asLong(), latencies,
+                n.path("latencyFloorNanos").asLong(0), facts);
     }
 
     private static List<String> texts(JsonNode array) {

@@ -1,11 +1,11 @@
 package io.github.zkrpcperfgate.report.html;
 
+import io.github.zkrpcperfgate.measure.Sample;
 import io.github.zkrpcperfgate.measure.WorkloadNames;
 import io.github.zkrpcperfgate.result.GroupResult;
 import io.github.zkrpcperfgate.stats.SignificantDigits;
 import java.util.ArrayList;
 import java.util.List;
-import org.HdrHistogram.Histogram;
 
 /**
  * Latency by percentile for each workload of a scenario, from the HdrHistograms of all its
@@ -29,10 +29,10 @@ final class LatencyCurves {
         List<double[]> curves = new ArrayList<>();
         List<Double> all = new ArrayList<>();
         for (String w : workloads) {
-            Histogram h = WorkloadStats.latencies(group, w);
+            Sample rounds = WorkloadStats.pooledRounds(group, w);
             double[] ms = new double[PERCENTILES.length];
             for (int i = 0; i < PERCENTILES.length; i++) {
-                ms[i] = h == null || h.getTotalCount() == 0 ? Double.NaN : h.getValueAtPercentile(PERCENTILES[i]) / 1e6;
+                ms[i] = rounds == null ? Double.NaN : rounds.latencyMillis(PERCENTILES[i]);
                 all.add(ms[i]);
             }
             curves.add(ms);

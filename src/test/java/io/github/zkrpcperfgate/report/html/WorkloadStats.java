@@ -8,7 +8,6 @@ import io.github.zkrpcperfgate.stats.MedianInterval;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import org.HdrHistogram.Histogram;
 
 /** Per-workload views of a group's measured (not warm-up) samples. */
 final class WorkloadStats {
@@ -32,17 +31,10 @@ final class WorkloadStats {
         return MedianInterval.of(measured(group, workload).stream().map(Sample::opsPerSecond).toList());
     }
 
-    /** All measured rounds' latencies of {@code workload} in one histogram (nanoseconds). */
-    static Histogram latencies(GroupResult group, String workload) {
-        Histogram all = null;
-        for (Sample s : measured(group, workload)) {
-            if (all == null) {
-                all = s.latencies().copy();
-            } else {
-                all.add(s.latencies());
-            }
-        }
-        return all;
+    /** All measured rounds of {@code workload} as one sample, for their latencies; null if it has none. */
+    static Sample pooledRounds(GroupResult group, String workload) {
+        List<Sample> measured = measured(group, workload);
+        return measured.isEmpty() ? null : Sample.pooled(workload, 0, measured);
     }
 
     private static List<Sample> measured(GroupResult group, String workload) {
