@@ -48,46 +48,23 @@ final class DisturbancePolicy {
     }
 
     /**
-     * How a figure that still straddled its band at the cap, on rounds a neighbour disturbed, is
-     * reported: passed, not settled. Its median is no evidence either way: on such rounds the
-     * neighbour moves it as much as a change would (beside a CPU hog on one of two cores,
-     * zk-1node multiOverSync read 14.5 against 22.9 unchanged, 2026-12-01).
-     */
-    static final String BUSY_NOT_SETTLED = "not settled on a busy machine: a figure whose interval straddles its band"
-            + " is decided on its median only on quiet rounds";
-
-    /**
-     * A failing verdict that read disturbed rounds: one whose interval lies wholly outside the band
-     * becomes {@link Verdict.Disturbed} (not judged; the full profile fails on it), saying what it
-     * would have been; one that only straddled an edge, decided on its median at the cap, passes as
-     * {@link #BUSY_NOT_SETTLED}. Measured reason: every figure the self-checks' CPU hog left
-     * Disturbed (zk-5node syncCostOver1node 2026-11-30; nn-create createOverGetFileInfo,
-     * nn-rename renameOverGetFileInfo 2026-11-30; zk-1node multiOverSync and zk-5node
-     * syncCostOver1node 2026-12-01) straddled its band at the cap and was decided on its median.
+     * A failing verdict that read disturbed rounds, its interval wholly outside the band, becomes
+     * {@link Verdict.Disturbed} (not judged; the full profile fails on it), saying what it would
+     * have been. (One that only straddles an edge at the cap passes as not settled, busy or not:
+     * {@link io.github.zkrpcperfgate.verdict.Judge#decideAtCap}. Every figure the self-checks' CPU
+     * hog left Disturbed while such straddlers were decided on their medians, five from
+     * 2026-11-30 to 2026-12-01, was one.)
      */
     static Verdict undisturbedOrNot(Verdict v, GatedFigure f, List<Round> rounds) {
         int disturbed = disturbedRoundsRead(f, rounds);
         if (v.passed() || v.kind() == Verdict.Kind.INCONCLUSIVE || disturbed == 0) {
             return v;
         }
-        if (straddles(v)) {
-            return v.passedBecause(v.reason() + "; machine busy in " + disturbed + " of the "
-                    + v.measured().sampleCount() + " rounds it read: " + BUSY_NOT_SETTLED);
-        }
         return new Verdict.Disturbed(v.key(), v.unit(), v.direction(), v.band(), v.measured(),
                 "not judged: machine busy in " + disturbed + " of the " + v.measured().sampleCount() + " rounds it read"
                         + " (CPU contention index above " + CpuContention.BUSY_INDEX + "; fewer than "
                         + MedianInterval.MIN_SAMPLES_FOR_95_PERCENT + " quiet rounds remained); rerun on a quiet machine."
                         + " It would be " + v.name() + ": " + v.reason());
-    }
-
-    private static boolean straddles(Verdict v) {
-        return v.measured().hasInterval() && v.measured().low() <= v.band().high() && v.measured().high() >= v.band().low();
-    }
-
-    /** Whether a result passed only because it straddled its band on busy rounds. */
-    static boolean passedUnsettledWhileBusy(FigureResult r) {
-        return r.verdict().passed() && r.verdict().reason().contains(BUSY_NOT_SETTLED);
     }
 
     /** Disturbed rounds among those the figure's value is taken from. */
@@ -102,13 +79,9 @@ final class DisturbancePolicy {
     /** The busy-machine note of a judged run, with how many figures it left unjudged. */
     static Optional<String> contentionNote(List<Round> rounds, List<FigureResult> results) {
         long notJudged = results.stream().filter(FigureResult::disturbed).count();
-        List<String> unsettled = results.stream().filter(DisturbancePolicy::passedUnsettledWhileBusy)
-                .map(r -> r.verdict().key().toString()).toList();
         boolean anyBusy = rounds.stream().anyMatch(CpuContention::busy);
         return busyRounds(rounds).map(busy -> !anyBusy ? busy : busy + ". Figures with " + MedianInterval.MIN_SAMPLES_FOR_95_PERCENT
-                + " quiet rounds were judged on those alone; " + notJudged + " figure(s) not judged (Disturbed)"
-                + (unsettled.isEmpty() ? "" : "; " + unsettled.size() + " passed without settling (straddling their band on"
-                + " busy rounds at the cap): " + String.join(", ", unsettled)));
+                + " quiet rounds were judged on those alone; " + notJudged + " figure(s) not judged (Disturbed)");
     }
 
     /** "⚠ machine busy: … in 3 of 8 rounds (contention index up to …)", when any round was disturbed. */

@@ -26,9 +26,12 @@ public final class GateEngine {
      * 2026-12-01c: a cost (a ratio where lower is better) is a ceiling, as latencies are.
      * 2026-12-01d: the writable RPC seed's handler ratio's band moves inversely with the CPU probe.
      * 2026-12-02: at the cap a straddling median on the better side passes: a gain needs the whole interval.
+     * 2026-12-02b: bands of figures with a forced write widen with a slower disk; disk-bound tails fail only past 3x their top.
+     * 2026-12-03: at the cap every straddling figure passes, not settled: a slowdown needs the whole interval too.
      */
-    public static final String JUDGING_RULES = "2026-12-02 cpu-following ms bands, settled tails, busy straddlers unsettled,"
-            + " NameNode p50 x/1.5, costs are ceilings, writable h10/h1 follows the CPU inversely, gains need the whole interval";
+    public static final String JUDGING_RULES = "2026-12-03 cpu-following ms bands, NameNode p50 x/1.5, costs are ceilings,"
+            + " writable h10/h1 follows the CPU inversely, disk-widened bands, disk tails past 3x,"
+            + " changes need the whole interval";
 
     private final Function<String, BaselineSource> baselines;
     private final GateMode mode;

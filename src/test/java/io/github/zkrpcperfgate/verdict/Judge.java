@@ -8,8 +8,8 @@ import io.github.zkrpcperfgate.stats.SignificantDigits;
  *
  * <p>While rounds may still be added, {@link #judge} answers {@code Inconclusive} whenever the
  * 95% interval straddles a band edge, so that the caller measures more. Once the round cap is
- * reached, {@link #decideAtCap} settles such a figure on its median alone, saying so, unless
- * the median is on the better side: an Improvement needs the whole interval.
+ * reached, {@link #decideAtCap} lets such a figure pass, not settled, saying on which side of the
+ * band its median lies: a change, a slowdown as much as a gain, is shown only by the whole interval.
  */
 public final class Judge {
 
@@ -36,31 +36,43 @@ public final class Judge {
                 interval + " straddles an edge of the band " + band);
     }
 
+    /** How a figure still straddling its band at the round cap is reported: passed, not settled. */
+    public static final String NOT_SETTLED = "not settled: a change fails only when its whole interval lies outside the band";
+
     /**
      * The final word once no more rounds will be run: an interval that still straddles an edge
-     * is decided on which side of the band its median lies, except that a gain must be shown by
-     * the whole interval. An Improvement fails the build so that an unexplained jump is looked
-     * at, and a median just past the good edge is no jump: the fresh-clone CI of 2026-12-02 (host
-     * faster than at recording, CPU probe 4.43 ms against 4.76) failed unchanged code on
-     * zk-1node multiOverSync, 63.13 with its interval 55.77-74.79 across the top 60.49. A
-     * Regression is still decided on the median: a slowdown near an edge must not pass unseen.
+     * passes, not settled ({@link #NOT_SETTLED}), its reason saying where its median lies. A gain
+     * has had to be shown by the whole interval since 2026-12-02; a slowdown now too. Measured
+     * reason, 2c-amd-epyc: deciding on the median fails a figure half the time when its true value
+     * sits at an edge, and between states of this host unchanged figures drift to their edges.
+     * Two fresh-clone builds of unchanged code on 2026-12-02 failed only that way (11:21, 3 of 76
+     * tests; bced0c8, rpc-small-protobuf callP50), so did zk-1node syncP50 in the first unchanged
+     * run of self-checks 6 and 7 (0.09125 and 0.09338 against a top of 0.09115) and 2 of the 4
+     * false-alarm figures of self-check 5; while every injected slowdown of self-checks 3 and 5
+     * that was caught had a target figure wholly outside its band.
      */
     public static Verdict decideAtCap(FigureKey key, String unit, Direction direction, Band band, Estimate measured) {
         Verdict verdict = judge(key, unit, direction, band, measured);
         if (!(verdict instanceof Verdict.Inconclusive) || Double.isNaN(measured.median())) {
             return verdict;
         }
-        String atCap = verdict.reason() + "; after " + measured.sampleCount() + " rounds (the cap)";
-        String why = atCap + " decided on the median";
+        return new Verdict.Pass(key, unit, direction, band, measured, verdict.reason() + "; after "
+                + measured.sampleCount() + " rounds (the cap) " + NOT_SETTLED + "; its median lies " + medianSide(direction, band, measured));
+    }
+
+    /** Whether a figure passed unsettled at the cap with its median past the band's worse edge: one to watch. */
+    public static boolean unsettledOnTheWorseSide(Verdict v) {
+        return v.passed() && v.reason().contains(NOT_SETTLED) && v.measured().hasInterval()
+                && !v.band().contains(v.measured().median())
+                && (v.measured().median() > v.band().high()) != (v.direction() == Direction.HIGHER_IS_BETTER);
+    }
+
+    private static String medianSide(Direction direction, Band band, Estimate measured) {
         if (band.contains(measured.median())) {
-            return new Verdict.Pass(key, unit, direction, band, measured, why);
+            return "inside the band";
         }
-        Verdict decided = outside(key, unit, direction, band, measured, measured.median() > band.high(), why);
-        if (decided instanceof Verdict.Improvement) {
-            return new Verdict.Pass(key, unit, direction, band, measured, atCap
-                    + " its median lies on the better side, but a gain is shown only by the whole interval: not an Improvement");
-        }
-        return decided;
+        boolean above = measured.median() > band.high();
+        return (above ? "above" : "below") + " the band, on its " + (above == (direction == Direction.HIGHER_IS_BETTER) ? "better" : "worse") + " side";
     }
 
     private static Verdict outside(FigureKey key, String unit, Direction direction, Band band, Estimate measured,

@@ -54,26 +54,30 @@ class JudgeTest {
     }
 
     @Test
-    void atTheCapAStraddlingIntervalIsDecidedOnItsMedian() {
-        Estimate inside = new Estimate(5, 3, 6, 12);
-        Estimate outside = new Estimate(3.5, 3, 4.5, 12);
-        assertThat(Judge.decideAtCap(KEY, "ratio", Direction.HIGHER_IS_BETTER, BAND, inside))
-                .isInstanceOf(Verdict.Pass.class)
-                .extracting(Verdict::reason).asString().contains("decided on the median");
-        assertThat(Judge.decideAtCap(KEY, "ratio", Direction.HIGHER_IS_BETTER, BAND, outside))
-                .isInstanceOf(Verdict.Regression.class);
+    void atTheCapAStraddlingIntervalPassesNotSettledSayingWhereItsMedianLies() {
+        Verdict inside = Judge.decideAtCap(KEY, "ratio", Direction.HIGHER_IS_BETTER, BAND, new Estimate(5, 3, 6, 12));
+        assertThat(inside).isInstanceOf(Verdict.Pass.class);
+        assertThat(inside.reason()).contains("the cap", Judge.NOT_SETTLED, "its median lies inside the band");
+        assertThat(Judge.unsettledOnTheWorseSide(inside)).isFalse();
+
+        // A median past the worse edge: once a Regression on the median, now to be watched.
+        Verdict worse = Judge.decideAtCap(KEY, "ratio", Direction.HIGHER_IS_BETTER, BAND, new Estimate(3.5, 3, 4.5, 12));
+        assertThat(worse).isInstanceOf(Verdict.Pass.class);
+        assertThat(worse.reason()).contains(Judge.NOT_SETTLED, "below the band, on its worse side");
+        assertThat(Judge.unsettledOnTheWorseSide(worse)).isTrue();
+
+        Estimate straddlingAbove = new Estimate(8.5, 7.5, 10, 12);
+        Verdict better = Judge.decideAtCap(KEY, "ratio", Direction.HIGHER_IS_BETTER, BAND, straddlingAbove);
+        assertThat(better).isInstanceOf(Verdict.Pass.class);
+        assertThat(better.reason()).contains("above the band, on its better side");
+        assertThat(Judge.unsettledOnTheWorseSide(better)).isFalse();
+        assertThat(Judge.unsettledOnTheWorseSide(Judge.decideAtCap(KEY, "ms", Direction.LOWER_IS_BETTER, BAND, straddlingAbove)))
+                .isTrue();
     }
 
     @Test
-    void atTheCapAGainIsShownOnlyByTheWholeInterval() {
-        Estimate straddlingAbove = new Estimate(8.5, 7.5, 10, 12);
-        Verdict straddling = Judge.decideAtCap(KEY, "ratio", Direction.HIGHER_IS_BETTER, BAND, straddlingAbove);
-        assertThat(straddling).isInstanceOf(Verdict.Pass.class);
-        assertThat(straddling.reason()).contains("straddles", "the cap", "not an Improvement");
-        assertThat(Judge.decideAtCap(KEY, "ms", Direction.LOWER_IS_BETTER, BAND, new Estimate(3.5, 3, 4.5, 12)))
-                .isInstanceOf(Verdict.Pass.class);
-        // The same median past the bad edge is a Regression, and a whole interval past the good one an Improvement.
-        assertThat(Judge.decideAtCap(KEY, "ms", Direction.LOWER_IS_BETTER, BAND, straddlingAbove))
+    void atTheCapAnIntervalWhollyOutsideStillFailsEitherWay() {
+        assertThat(Judge.decideAtCap(KEY, "ms", Direction.LOWER_IS_BETTER, BAND, new Estimate(9, 8.5, 10, 12)))
                 .isInstanceOf(Verdict.Regression.class);
         assertThat(Judge.decideAtCap(KEY, "ratio", Direction.HIGHER_IS_BETTER, BAND, new Estimate(9, 8.5, 10, 12)))
                 .isInstanceOf(Verdict.Improvement.class);
