@@ -246,6 +246,20 @@ class GateRunTest {
     }
 
     @Test
+    void aFigureLeftStraddlingWithItsMedianPastTheWorseEdgePassesAndIsNamedInTheNotes() throws Exception {
+        // a's ratio alternates about 0.92 and 1.1 round by round: its median lies below 1.05, its interval reaches above.
+        Baselines b = baselines(Map.of(new FigureKey("a", "xOverY"), ratioBand(1.05, 2.0),
+                new FigureKey("b", "xOverY"), ratioBand(1.5, 2.5)));
+        GroupResult result = gate(false).run(b, workloads(), figures, new TreeMap<>());
+
+        FigureResult a = result.figures().get(0);
+        assertThat(a.verdict().kind()).as(a.reason()).isEqualTo(Verdict.Kind.PASS);
+        assertThat(a.reason()).contains(Judge.NOT_SETTLED, "on its worse side");
+        assertThat(result.notes()).anySatisfy(n -> assertThat(n).startsWith("⚠ not settled at the cap").contains("a / xOverY")
+                .doesNotContain("b / xOverY"));
+    }
+
+    @Test
     void aFigureWhollyBelowItsBandIsARegressionAfterTheFirstRounds() throws Exception {
         Baselines b = baselines(Map.of(new FigureKey("a", "xOverY"), ratioBand(0.5, 2.0),
                 new FigureKey("b", "xOverY"), ratioBand(3.0, 5.0)));
