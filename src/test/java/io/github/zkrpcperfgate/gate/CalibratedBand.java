@@ -31,8 +31,18 @@ import java.util.OptionalDouble;
  *
  * @param band the band to judge against
  * @param note how it was derived from the recorded band, for the verdict's reason; empty when as recorded
+ * @param diskWidening the factor {@link #widenedForTheDisk} widened it by both ways; 1 when not
  */
-record CalibratedBand(Band band, Optional<String> note) {
+record CalibratedBand(Band band, Optional<String> note, double diskWidening) {
+
+    CalibratedBand(Band band, Optional<String> note) {
+        this(band, note, 1);
+    }
+
+    /** The band's top before any widening for the disk (after following the machine's speed). */
+    double topBeforeTheDisk() {
+        return band.high() / diskWidening;
+    }
 
     /** {@code recorded}, moved as {@code figure} asks for the rounds it is judged on. */
     static CalibratedBand of(GatedFigure figure, Band recorded, Map<String, String> recordedIn, List<Round> rounds) {
@@ -102,6 +112,6 @@ record CalibratedBand(Band band, Optional<String> note) {
                 + " for a slower disk than the recording's: " + FsyncProbe.NAME + " read " + SignificantDigits.format(now)
                 + " ms in these rounds against " + against.formatted(SignificantDigits.format(slowestRecorded.getAsDouble()));
         return new CalibratedBand(new Band(band.low() / k, band.high() * k),
-                Optional.of(note.map(n -> n + "; then " + widening).orElse("band " + band + " as recorded, " + widening)));
+                Optional.of(note.map(n -> n + "; then " + widening).orElse("band " + band + " as recorded, " + widening)), k);
     }
 }

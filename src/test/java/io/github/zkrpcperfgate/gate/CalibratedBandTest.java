@@ -231,6 +231,31 @@ class CalibratedBandTest {
     }
 
     @Test
+    void onASlowerDiskATailsGrossCeilingIsThreeTimesItsTopBeforeTheWideningNotAfter() {
+        GatedFigure p99 = GatedFigure.latencyAboveProbe("zk-1node", "syncP99", SYNC, 99, FsyncProbe.NAME, "fsync",
+                Calibration.CPU, 2);
+        Band recorded = new Band(0.08178, 0.3271);
+        // 2026-12-03, fsync probe 0.2977 ms against at most 0.163 in the recording runs: widened ×/1.83.
+        CalibratedBand slowDisk = CalibratedBand.of(p99, recorded, RECORDED_DISK, diskRounds(new double[] {3}, 0.2977));
+        assertThat(slowDisk.diskWidening()).isCloseTo(1.826, withinPercentage(0.5));
+        assertThat(slowDisk.topBeforeTheDisk()).isCloseTo(0.3271, withinPercentage(0.1));
+        // Servers that keep a core busy each: 2.08 (CI 1.465 to 2.273), the morning's unchanged run 0.52.
+        var busyServers = MedianInterval.of(List.of(1.465, 1.6, 1.9, 2.08, 2.2, 2.273));
+        Verdict caught = Judging.decideAtCap(p99, slowDisk, busyServers);
+        assertThat(caught.kind()).as(caught.reason()).isEqualTo(Verdict.Kind.REGRESSION);
+        assertThat(caught.reason()).contains("before any widening for the disk (0.9813)");
+        // The unchanged run of that morning, 0.52 (CI 0.4252 to 0.6675), passes.
+        var unchanged = MedianInterval.of(List.of(0.4252, 0.45, 0.5, 0.52, 0.55, 0.6675));
+        assertThat(Judging.decideAtCap(p99, slowDisk, unchanged).kind()).isEqualTo(Verdict.Kind.PASS);
+        // A disk 4x slower than the recording's: the widened band (top 1.308) is the ceiling, above 3x.
+        CalibratedBand verySlow = CalibratedBand.of(p99, recorded, RECORDED_DISK, diskRounds(new double[] {3}, 0.652));
+        assertThat(Judging.decideAtCap(p99, verySlow, MedianInterval.of(List.of(1.0, 1.1, 1.2, 1.3, 1.4, 1.5))).kind())
+                .isEqualTo(Verdict.Kind.PASS);
+        assertThat(Judging.decideAtCap(p99, verySlow, MedianInterval.of(List.of(1.35, 1.4, 1.45, 1.5, 1.55, 1.6))).kind())
+                .isEqualTo(Verdict.Kind.REGRESSION);
+    }
+
+    @Test
     void aTailWithAForcedWriteInItFailsOnlyGrosslyAboveItsBandWhateverTheDisk() {
         GatedFigure p99 = GatedFigure.latencyAboveProbe("zk-5node-2-down", "syncP99", SYNC, 99, FsyncProbe.NAME, "fsync",
                 Calibration.CPU, 2);
@@ -248,7 +273,7 @@ class CalibratedBandTest {
         var gross = MedianInterval.of(List.of(3.0, 3.2, 3.4, 3.6, 3.8, 4.0, 4.2, 4.4, 4.6));
         Verdict fails = Judging.decideAtCap(p99, sameDisk, gross);
         assertThat(fails.kind()).isEqualTo(Verdict.Kind.REGRESSION);
-        assertThat(fails.reason()).contains("wholly above 3x the band's top (2.863)");
+        assertThat(fails.reason()).contains("wholly above 3x the band's top before any widening for the disk (2.863)");
         // A median with a forced write in it is judged on its band, and a tail without one as ever.
         GatedFigure p50 = syncP50();
         assertThat(Judging.decideAtCap(p50, CalibratedBand.of(p50, new Band(0.04051, 0.09115), RECORDED_DISK,

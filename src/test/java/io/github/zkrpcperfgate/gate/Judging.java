@@ -179,14 +179,15 @@ final class Judging {
     }
 
     /**
-     * How far above its band's top the whole interval of a tail with a forced write in it must lie
-     * to fail: further than any unchanged build's has (2.58x, below).
+     * How far above its band's top, before any widening for the disk, the whole interval of a tail
+     * with a forced write in it must lie to fail: further than any unchanged build's has (2.58x, below).
      */
     static final double DISK_TAIL_GROSS_FACTOR = 3;
 
     /** How a disk-bound tail above its band, but not grossly, is reported: passed, not judged. */
     static final String DISK_TAIL_NOT_JUDGED = "not judged: a tail with a forced write in it follows the disk's own tail;"
-            + " it fails only wholly above " + (int) DISK_TAIL_GROSS_FACTOR + "x the band's top";
+            + " it fails only wholly above " + (int) DISK_TAIL_GROSS_FACTOR + "x the band's top before any widening for the disk"
+            + " (or above the widened band, if higher)";
 
     /**
      * A tail with a forced write in it ({@link GatedFigure#diskBound()}) above its band is judged
@@ -199,16 +200,25 @@ final class Judging {
      * widening) and 2.466 (17:15) against 0.477: up to 2.58x the band's top (0.9544), while the
      * probe's own p99 ranged 0.29-8.4 ms round to round against medians of 0.15-0.45. Smaller tail
      * changes are the same-run comparison's to find ({@code -Dperf.compare}).
+     * <p>
+     * The ceiling is 3x the top the band has before it is widened for a slower disk (or the widened
+     * top, when that is higher), not 3x the widened top: the 2.58x above was measured against the
+     * band as recorded, and the two factors multiplied let servers that got slower through.
+     * Measured 2026-12-03 (self-check of 8ba7d5f, fsync probe 0.265-0.298 ms against at most 0.163
+     * in the recording runs, so bands widened ×/1.7-1.8): servers that keep a core busy each
+     * ({@code zk-busy-servers}) read zk-1node syncP99 2.08 x(cpu) above fsync (CI 1.465-2.273)
+     * where the same morning's unchanged run read 0.52, against a recorded top of 0.327: 4x
+     * slower, and it passed under 3x the widened top (1.79); 3x the top before widening is 0.98.
      */
     private static Verdict diskTail(GatedFigure f, CalibratedBand band, Estimate estimate, Verdict v) {
         if (!f.tail() || !f.diskBound() || v.kind() != Verdict.Kind.REGRESSION) {
             return v;
         }
-        double gross = band.band().high() * DISK_TAIL_GROSS_FACTOR;
+        double gross = Math.max(band.band().high(), band.topBeforeTheDisk() * DISK_TAIL_GROSS_FACTOR);
         if (estimate.hasInterval() && estimate.low() > gross) {
             return Verdict.of(v.kind(), v.key(), v.unit(), v.direction(), v.band(), v.measured(), v.reason()
-                    + "; wholly above " + (int) DISK_TAIL_GROSS_FACTOR + "x the band's top (" + SignificantDigits.format(gross)
-                    + "), further than the disk's own tail has moved an unchanged build");
+                    + "; wholly above " + (int) DISK_TAIL_GROSS_FACTOR + "x the band's top before any widening for the disk ("
+                    + SignificantDigits.format(gross) + "), further than the disk's own tail has moved an unchanged build");
         }
         return v.passedBecause(v.reason() + "; " + DISK_TAIL_NOT_JUDGED);
     }
