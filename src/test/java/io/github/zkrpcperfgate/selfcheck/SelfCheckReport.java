@@ -95,6 +95,15 @@ public final class SelfCheckReport {
                         .put("mustBeCaught", t.mustBeCaught());
             }
         }
+        ArrayNode kinds = root.putArray("catchesByKind");
+        for (SelfCheckTally.CatchesByKind k : tally.catchesByKind()) {
+            ObjectNode row = kinds.addObject();
+            row.put("kind", k.kind());
+            row.put("targets", k.targets());
+            row.put("caught", k.caught());
+            k.smallestCaught().ifPresent(c -> catchJson(row.putObject("smallestCaught"), c));
+            k.largestMissed().ifPresent(c -> catchJson(row.putObject("largestMissed"), c));
+        }
         tally.problems().forEach(root.putArray("problems")::add);
         ObjectNode sessions = root.putObject("unchangedRunsPerSession");
         tally.unchangedRunsPerSession().forEach(sessions::put);
@@ -113,6 +122,15 @@ public final class SelfCheckReport {
             r.figures().forEach(f -> ResultsJson.figure(figures.addObject(), r.group(), f));
         }
         return root;
+    }
+
+    private static void catchJson(ObjectNode node, SelfCheckTally.Catch c) {
+        node.put("injection", c.injection()).put("figure", c.figure().toString()).put("slowdown", c.slowdown());
+    }
+
+    private static String catchCell(java.util.Optional<SelfCheckTally.Catch> c) {
+        return c.map(x -> SignificantDigits.format(x.slowdown()) + "× " + x.figure() + " (`" + x.injection() + "`)")
+                .orElse("—");
     }
 
     /** What an earlier {@link #JSON} holds for {@code -Dperf.selfcheck.resume}: its runs and the time they took. */
@@ -204,6 +222,16 @@ public final class SelfCheckReport {
             if (!others.isEmpty()) {
                 md.append(head).append(" | also failed: ").append(String.join(", ", others)).append(" | | | |\n");
             }
+        }
+
+        md.append("\n## Smallest slowdown caught, per figure kind\n\n")
+                .append("Every targeted figure of every injection that ran (environment changes left out), its slowdown ")
+                .append("against the median of the unchanged runs.\n\n")
+                .append("| figure kind | caught / targeted | smallest caught | largest missed |\n|---|---|---|---|\n");
+        for (SelfCheckTally.CatchesByKind k : tally.catchesByKind()) {
+            md.append("| ").append(k.kind()).append(" | ").append(k.caught()).append(" / ").append(k.targets())
+                    .append(" | ").append(catchCell(k.smallestCaught())).append(" | ").append(catchCell(k.largestMissed()))
+                    .append(" |\n");
         }
 
         md.append("\n## A noisy neighbour (goal: no failure)\n\n");

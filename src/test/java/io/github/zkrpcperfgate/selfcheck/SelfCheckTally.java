@@ -8,10 +8,12 @@ import io.github.zkrpcperfgate.verdict.Direction;
 import io.github.zkrpcperfgate.verdict.FigureKey;
 import io.github.zkrpcperfgate.verdict.Verdict;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.TreeMap;
 
 /**
  * What the self-check saw: every unchanged run's verdicts per figure, the noisy-neighbour run,
@@ -65,6 +67,18 @@ public final class SelfCheckTally {
      * figures does (a Disturbed one too, past what the profile lets through).
      */
     public record Builds(String group, int runs, int failed, List<String> failedFigures) {
+    }
+
+    /** One targeted figure of one injection, for {@link #catchesByKind()}. */
+    public record Catch(String injection, FigureKey figure, double slowdown) {
+    }
+
+    /**
+     * Per kind of figure ({@link FigureKind}): of the slowdowns injected on figures of that kind,
+     * how many failed the build, the smallest that did and the largest that did not.
+     */
+    public record CatchesByKind(String kind, int targets, int caught, Optional<Catch> smallestCaught,
+                                Optional<Catch> largestMissed) {
     }
 
     /** What kind of run a {@link LoggedRun} was. */
@@ -296,6 +310,30 @@ public final class SelfCheckTally {
                 ? new InjectionOutcome(injection, Double.NaN, false, List.of(), List.of(), skippedWhy.get(injection))
                 : outcome(injection, run)));
         return outcomes;
+    }
+
+    /**
+     * The smallest slowdown caught per figure kind, over every targeted figure of every injection
+     * that ran (environment changes, which must fail nothing, left out), by kind name.
+     */
+    public synchronized List<CatchesByKind> catchesByKind() {
+        Map<String, List<Catch>> caught = new TreeMap<>();
+        Map<String, List<Catch>> missed = new TreeMap<>();
+        for (InjectionOutcome i : injections()) {
+            if (i.skipped() != null || i.injection().environment()) {
+                continue;
+            }
+            for (TargetOutcome t : i.targets()) {
+                String kind = FigureKind.of(i.injection().group(), t.figure());
+                caught.computeIfAbsent(kind, k -> new ArrayList<>());
+                missed.computeIfAbsent(kind, k -> new ArrayList<>());
+                (t.caught() ? caught : missed).get(kind).add(new Catch(i.injection().name(), t.figure(), t.slowdown()));
+            }
+        }
+        Comparator<Catch> bySlowdown = Comparator.comparingDouble(Catch::slowdown);
+        return caught.keySet().stream().map(kind -> new CatchesByKind(kind,
+                caught.get(kind).size() + missed.get(kind).size(), caught.get(kind).size(),
+                caught.get(kind).stream().min(bySlowdown), missed.get(kind).stream().max(bySlowdown))).toList();
     }
 
     /** Everything that misses the goals, one line each; empty when the gate met them all. */

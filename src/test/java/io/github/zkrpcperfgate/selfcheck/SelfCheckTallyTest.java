@@ -143,6 +143,37 @@ class SelfCheckTallyTest {
     }
 
     @Test
+    void theSmallestSlowdownCaughtAndTheLargestMissedAreToldPerFigureKind() {
+        SelfCheckTally tally = new SelfCheckTally();
+        tally.unchanged(run(figure(RATIO, Direction.HIGHER_IS_BETTER, 6.0, "Pass"), figure(LATENCY, Direction.LOWER_IS_BETTER, 2.0, "Pass")));
+        tally.injected(CASE, run(figure(RATIO, Direction.HIGHER_IS_BETTER, 3.0, "Regression"),
+                figure(LATENCY, Direction.LOWER_IS_BETTER, 2.2, "Pass")));
+        InjectionCase other = InjectionCase.regression("y", "zk.cpus=0.5", "d", List.of("zk-1node"), List.of(RATIO, LATENCY));
+        tally.injected(other, run(figure(RATIO, Direction.HIGHER_IS_BETTER, 4.0, "Pass"),
+                figure(LATENCY, Direction.LOWER_IS_BETTER, 5.0, "Regression")));
+        // An environment change fails nothing by design: it says nothing of what a band catches.
+        tally.injected(InjectionCase.environment("disk", "env.fsyncDelayUs=150", "d", List.of("zk-1node"), List.of(LATENCY)),
+                run(figure(LATENCY, Direction.LOWER_IS_BETTER, 2.1, "Pass")));
+
+        assertThat(tally.catchesByKind()).extracting(SelfCheckTally.CatchesByKind::kind)
+                .containsExactly("zookeeper: ratios", "zookeeper: sync p50");
+        SelfCheckTally.CatchesByKind ratios = tally.catchesByKind().get(0);
+        assertThat(ratios.targets()).isEqualTo(2);
+        assertThat(ratios.caught()).isEqualTo(1);
+        assertThat(ratios.smallestCaught()).get().satisfies(c -> {
+            assertThat(c.injection()).isEqualTo("x");
+            assertThat(c.slowdown()).isCloseTo(2.0, org.assertj.core.api.Assertions.within(1e-9));
+        });
+        assertThat(ratios.largestMissed()).get().extracting(SelfCheckTally.Catch::injection).isEqualTo("y");
+        SelfCheckTally.CatchesByKind latency = tally.catchesByKind().get(1);
+        assertThat(latency.targets()).as("the environment change's watched figure is not counted").isEqualTo(2);
+        assertThat(SelfCheckReport.markdown(tally, 1, Duration.ofSeconds(1)))
+                .contains("| zookeeper: ratios | 1 / 2 | 2× zk-1node / asyncOverSync (`x`) | 1.5× zk-1node / asyncOverSync (`y`) |");
+        assertThat(SelfCheckReport.json(tally, 1, Duration.ofSeconds(1)).get("catchesByKind").get(1)
+                .get("smallestCaught").get("slowdown").asDouble()).isCloseTo(2.5, org.assertj.core.api.Assertions.within(1e-9));
+    }
+
+    @Test
     void aRegressionInjectionThatATargetCallsDisturbedIsAProblem() {
         SelfCheckTally tally = new SelfCheckTally();
         tally.unchanged(run(figure(RATIO, Direction.HIGHER_IS_BETTER, 6.0, "Pass")));
