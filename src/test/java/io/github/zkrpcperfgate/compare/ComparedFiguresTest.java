@@ -54,7 +54,6 @@ class ComparedFiguresTest {
         assertThat(comparedLatency.perRound().applyAsDouble(r)).isCloseTo(1.5, org.assertj.core.data.Offset.offset(0.01));
         assertThat(comparedRatio.direction()).isEqualTo(Direction.LOWER_IS_BETTER);
         assertThat(comparedRatio.unit()).isEqualTo("x slower than 3.9.4");
-        assertThat(comparedRatio.ceiling()).as("a faster candidate is no failure").isTrue();
         assertThat(comparedRatio.workloads()).containsExactly("reference:zk-1node/multi", "candidate:zk-1node/multi",
                 "reference:zk-1node/async", "candidate:zk-1node/async");
     }

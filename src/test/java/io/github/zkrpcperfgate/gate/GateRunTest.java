@@ -185,24 +185,25 @@ class GateRunTest {
     }
 
     @Test
-    void aLatencyBelowItsBandPassesAsACeilingWhileARatioAboveItsBandStillFails() {
+    void aFigureWhollyBetterThanItsBandPassesAsAnImprovementThatSaysHowToLockItIn() {
         GatedFigure latency = GatedFigure.latencyCeiling("a", "p50", "a/x", 50, 2.0);
         Band band = new Band(2.0, 8.0);
-        Estimate fast = MedianInterval.of(List.of(1.0, 1.1, 1.2, 1.0, 1.1, 1.2));
-        Verdict below = Judge.judge(latency.key(), latency.unit(), latency.direction(), band, fast);
-        assertThat(below.kind()).isEqualTo(Verdict.Kind.IMPROVEMENT);
-        Verdict judged = Judging.asCeiling(latency, below);
-        assertThat(judged.kind()).isEqualTo(Verdict.Kind.PASS);
-        assertThat(judged.reason()).contains("lies wholly below the band").contains("a latency or cost being a ceiling");
-
-        GatedFigure cost = GatedFigure.timeRatioLessProbe("b", "syncCostOver1node", "b/x", "b/y", true, "p", "fsync",
-                Direction.LOWER_IS_BETTER, 1.3);
-        assertThat(cost.ceiling()).as("a ratio where lower is better is a cost").isTrue();
-
+        Verdict below = Judging.betterPasses(Judge.judge(latency.key(), latency.unit(), latency.direction(), band,
+                MedianInterval.of(List.of(1.0, 1.1, 1.2, 1.0, 1.1, 1.2))));
         GatedFigure ratio = figures.get(0);
-        Verdict ratioAbove = Judge.judge(ratio.key(), ratio.unit(), ratio.direction(), band,
-                MedianInterval.of(List.of(9.0, 9.5, 10.0, 9.0, 9.5, 10.0)));
-        assertThat(Judging.asCeiling(ratio, ratioAbove).kind()).isEqualTo(Verdict.Kind.IMPROVEMENT);
+        Verdict above = Judging.betterPasses(Judge.judge(ratio.key(), ratio.unit(), ratio.direction(), band,
+                MedianInterval.of(List.of(9.0, 9.5, 10.0, 9.0, 9.5, 10.0))));
+        Verdict worse = Judging.betterPasses(Judge.judge(ratio.key(), ratio.unit(), ratio.direction(), band,
+                MedianInterval.of(List.of(1.0, 1.1, 1.2, 1.0, 1.1, 1.2))));
+
+        for (Verdict better : List.of(below, above)) {
+            assertThat(better.kind()).isEqualTo(Verdict.Kind.IMPROVEMENT);
+            assertThat(better.passed()).isTrue();
+            assertThat(better.reason()).contains("lies wholly").endsWith(Judging.BETTER_PASSES);
+        }
+        assertThat(worse.kind()).isEqualTo(Verdict.Kind.REGRESSION);
+        assertThat(worse.passed()).isFalse();
+        assertThat(worse.reason()).doesNotContain(Judging.BETTER_PASSES);
     }
 
     @Test

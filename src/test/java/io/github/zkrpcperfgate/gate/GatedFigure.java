@@ -86,19 +86,6 @@ public record GatedFigure(FigureKey key, String unit, Direction direction, doubl
     }
 
     /**
-     * Whether this figure is judged as a ceiling (only rising above its band fails): every
-     * latency (every unit but the ratios', which all begin with "ratio") and every cost, a ratio
-     * where lower is better ({@code syncCostOver1node}). A faster host makes a 5-node create
-     * cheaper relative to a 1-node one, as it shortens latencies: on 2c-amd-epyc, 2026-12-01, the
-     * morning's recording runs read 2.647-2.843 and the midday's two sittings 3.20-3.79 (the
-     * CPU probe 4.7 against 6-8.8 ms), so a band from either fails the other's hour as an
-     * "Improvement" of unchanged code.
-     */
-    public boolean ceiling() {
-        return direction == Direction.LOWER_IS_BETTER || !unit.startsWith("ratio");
-    }
-
-    /**
      * Whether this figure moves with the disk: a forced log write is part of it, or it was measured
      * to follow the disk's state; so exactly when it reads the fsync probe (it subtracts the probe,
      * or {@link #withDiskBound} says so). On a disk slower than its recording's it is judged against

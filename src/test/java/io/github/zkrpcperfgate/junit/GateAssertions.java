@@ -28,7 +28,7 @@ public final class GateAssertions {
     }
 
     /**
-     * Passes for Pass (and Recorded in a re-baseline run); aborts (JUnit: skipped, with the
+     * Passes for Pass, Improvement (reported, to re-baseline) and Recorded (a re-baseline run); aborts (JUnit: skipped, with the
      * reason) a figure that has no baseline on this testbed; fails naming everything a reviewer
      * needs otherwise. A figure a busy machine disturbed fails in the full profile and, in the
      * quick one, when more than {@value #QUICK_DISTURBED_ALLOWED} did in this build.
@@ -67,9 +67,8 @@ public final class GateAssertions {
     private static String nextStep(Verdict.Kind kind) {
         return switch (kind) {
             case DISTURBED -> "Rerun on a quiet machine; if the figure fails there too and the change is deliberate, re-baseline";
-            case IMPROVEMENT -> "An unexplained gain is as suspicious as a loss; re-baseline to lock it in";
             case ERROR -> "Fix or re-record the baseline";
-            case REGRESSION, INCONCLUSIVE, PASS, RECORDED, NO_BASELINE -> "If this change is deliberate, re-baseline";
+            case REGRESSION, INCONCLUSIVE, PASS, IMPROVEMENT, RECORDED, NO_BASELINE -> "If this change is deliberate, re-baseline";
         };
     }
 

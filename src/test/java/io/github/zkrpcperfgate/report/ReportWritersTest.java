@@ -54,6 +54,24 @@ class ReportWritersTest {
     }
 
     @Test
+    void anImprovementPassesAndEveryReportListsItAtTheTopWithTheCommandToLockItIn() {
+        FigureResult better = FigureResult.of(new FigureKey("zk-1node", "multiOverAsync"), "ratio", Direction.HIGHER_IS_BETTER,
+                new Estimate(14.8, 13.16, 18.64, 9), new Band(5.682, 12.78), Verdict.Kind.IMPROVEMENT, "wholly above", List.of(14.8));
+        GroupResult g = new GroupResult("zookeeper", new TreeMap<>(Map.of("backend", "docker")), List.of(better), List.of(),
+                List.of(), List.of());
+        assertThat(better.failsBuild()).isFalse();
+        assertThat(better.passed()).isTrue();
+        String md = SummaryMarkdown.render(List.of(g));
+        assertThat(md).startsWith("# Performance gate\n\n✅ All 1 judged figures passed. 1 is better than recorded")
+                .contains("## Better than recorded (passed)\n\n- ⬆ **zk-1node / multiOverAsync**: wholly above")
+                .contains("-Dperf.baselines.update=true -Dperf.scenarios=zk-1node")
+                .contains("| ⬆ Improvement | zk-1node | multiOverAsync")
+                .doesNotContain("## Failed figures");
+        String html = io.github.zkrpcperfgate.report.html.HtmlReport.render(List.of(g));
+        assertThat(html).contains("data-failed=\"0\"").contains("<section id=\"improved\">");
+    }
+
+    @Test
     void summaryPutsFailedFiguresFirstWithTheReBaselineCommand() {
         String md = SummaryMarkdown.render(List.of(group()));
         assertThat(md.indexOf("| ❌ Regression | zk-5node | syncP50Ms")).isPositive()

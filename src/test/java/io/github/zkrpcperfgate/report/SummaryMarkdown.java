@@ -12,7 +12,8 @@ import java.util.stream.Collectors;
 
 /**
  * {@code summary.md}: the verdict in one line, the failed figures first, each with the command
- * that re-baselines it, then one row per gated figure, the environment and the notes.
+ * that re-baselines it, then the figures not judged and those better than recorded, one row per
+ * gated figure, the environment and the notes.
  */
 public final class SummaryMarkdown {
 
@@ -23,6 +24,7 @@ public final class SummaryMarkdown {
         List<FigureResult> figures = GroupResult.figuresFailedFirst(groups);
         List<FigureResult> failed = figures.stream().filter(FigureResult::failsBuild).toList();
         List<FigureResult> disturbed = figures.stream().filter(FigureResult::disturbed).toList();
+        List<FigureResult> improved = figures.stream().filter(FigureResult::improved).toList();
         StringBuilder md = new StringBuilder("# Performance gate\n\n");
         md.append(!failed.isEmpty() ? "❌ **" + Headline.of(figures) + "**\n"
                 : figures.stream().anyMatch(f -> f.disturbed() || f.withoutBaseline()) ? "⚠ " + Headline.of(figures) + "\n"
@@ -49,10 +51,21 @@ public final class SummaryMarkdown {
             md.append("\n## Not judged: the machine was busy\n\n");
             disturbed.forEach(f -> md.append("- ⚠ **").append(f.key()).append("**: ").append(f.reason()).append('\n'));
         }
+        if (!improved.isEmpty()) {
+            // They pass; listed so that a deliberate gain is locked in and an unexplained one is looked at.
+            md.append("\n## Better than recorded (passed)\n\n");
+            improved.forEach(f -> md.append("- ⬆ **").append(f.key()).append("**: ").append(f.reason()).append('\n'));
+            String scenarios = improved.stream().filter(f -> !Comparisons.isCompared(f.unit()))
+                    .map(f -> f.key().scenario()).distinct().collect(Collectors.joining(","));
+            if (!scenarios.isEmpty()) {
+                md.append("\nTo lock the gains in, after checking they are the change's: `")
+                        .append(BaselineException.updateCommand(scenarios)).append("`\n");
+            }
+        }
         md.append("\n| verdict | scenario | figure | measured (95% CI) | band | direction | rounds |\n")
                 .append("|---|---|---|---|---|---|---|\n");
         for (FigureResult f : figures) {
-            md.append("| ").append(f.passed() || f.withoutBaseline() ? "" : f.disturbed() ? "⚠ " : "❌ ").append(f.verdictName())
+            md.append("| ").append(f.improved() ? "⬆ " : f.passed() || f.withoutBaseline() ? "" : f.disturbed() ? "⚠ " : "❌ ").append(f.verdictName())
                     .append(" | ").append(f.key().scenario())
                     .append(" | ").append(f.key().figure())
                     .append(" | ").append(SignificantDigits.format(f.value().median())).append(' ').append(f.unit())

@@ -73,7 +73,7 @@ public record FigureResult(Verdict verdict, List<Double> perRound, List<String> 
         return verdict.name();
     }
 
-    /** Whether the figure was judged (or recorded) and is within its band. */
+    /** Whether the figure was judged (or recorded) and let through: within its band or better (see {@link Verdict#passed()}). */
     public boolean passed() {
         return verdict.passed();
     }
@@ -84,9 +84,14 @@ public record FigureResult(Verdict verdict, List<Double> perRound, List<String> 
      */
     public boolean failsBuild() {
         return switch (verdict.kind()) {
-            case PASS, RECORDED, DISTURBED, NO_BASELINE -> false;
-            case REGRESSION, IMPROVEMENT, INCONCLUSIVE, ERROR -> true;
+            case PASS, RECORDED, IMPROVEMENT, DISTURBED, NO_BASELINE -> false;
+            case REGRESSION, INCONCLUSIVE, ERROR -> true;
         };
+    }
+
+    /** Wholly better than its band: passes, and reports name it so that the gain is locked in by a re-baseline. */
+    public boolean improved() {
+        return verdict.kind() == Verdict.Kind.IMPROVEMENT;
     }
 
     /** Not judged: the testbed this run measured on has no baseline for the figure. */

@@ -4,7 +4,8 @@ import java.util.List;
 
 /**
  * The one line every report opens with. Figures that were not judged (a busy machine, a testbed
- * without baselines) are counted apart from the ones that passed, so a green line never hides them.
+ * without baselines), and those that passed better than their band, are counted apart, so a green
+ * line never hides them.
  */
 public final class Headline {
 
@@ -19,6 +20,11 @@ public final class Headline {
         StringBuilder line = new StringBuilder(failed > 0
                 ? failed + " of " + figures.size() + " gated figures failed."
                 : judged == 0 ? "No figure was judged." : "All " + judged + " judged figures passed.");
+        long improved = figures.stream().filter(FigureResult::improved).count();
+        if (improved > 0) {
+            line.append(' ').append(improved).append(improved == 1 ? " is" : " are")
+                    .append(" better than recorded: re-baseline to lock the gain in.");
+        }
         if (disturbed > 0) {
             line.append(' ').append(disturbed).append(" not judged: the machine was busy.");
         }

@@ -12,6 +12,7 @@ import java.net.ServerSocket;
 import java.net.Socket;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
+import io.github.zkrpcperfgate.verdict.Direction;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -27,7 +28,7 @@ class LeaderFailoverScenariosTest {
         assertThat(figures).extracting(f -> f.key().toString())
                 .containsExactly("zk-5node-failover / electionMs", "zk-5node-failover / unavailableMs",
                         "zk-5node-failover / rejoinMs");
-        assertThat(figures).allSatisfy(f -> assertThat(f.ceiling()).isTrue());
+        assertThat(figures).allSatisfy(f -> assertThat(f.direction()).isEqualTo(Direction.LOWER_IS_BETTER));
         String trial = FailoverTrial.workloadName(LeaderFailoverScenarios.FAILOVER);
         Sample sample = new Sample(trial, 1, 1, 1, new Histogram(3), Map.of("electionMs", 412.0, "unavailableMs", 1310.0,
                 "rejoinMs", 2210.0));

@@ -59,6 +59,7 @@ public final class HtmlReport {
         List<FigureResult> figures = GroupResult.figuresFailedFirst(groups);
         List<FigureResult> failed = figures.stream().filter(FigureResult::failsBuild).toList();
         List<FigureResult> disturbed = figures.stream().filter(FigureResult::disturbed).toList();
+        List<FigureResult> improved = figures.stream().filter(FigureResult::improved).toList();
         StringBuilder html = new StringBuilder("<!doctype html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">")
                 .append("<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">")
                 .append("<title>Performance gate: ").append(failed.isEmpty() ? "all passed" : failed.size() + " failed").append("</title>")
@@ -89,6 +90,12 @@ public final class HtmlReport {
         if (!disturbed.isEmpty()) {
             html.append("<section id=\"disturbed\"><h2>Not judged: the machine was busy</h2><ul>");
             disturbed.forEach(f -> html.append("<li><b>").append(Html.escape(f.key().toString())).append("</b>: ")
+                    .append(Html.escape(f.reason())).append("</li>"));
+            html.append("</ul></section>\n");
+        }
+        if (!improved.isEmpty()) {
+            html.append("<section id=\"improved\"><h2>Better than recorded (passed)</h2><ul>");
+            improved.forEach(f -> html.append("<li><b>").append(Html.escape(f.key().toString())).append("</b>: ")
                     .append(Html.escape(f.reason())).append("</li>"));
             html.append("</ul></section>\n");
         }
