@@ -29,10 +29,11 @@ public final class GateEngine {
      * 2026-12-02b: bands of figures with a forced write widen with a slower disk; disk-bound tails fail only past 3x their top.
      * 2026-12-03: at the cap every straddling figure passes, not settled: a slowdown needs the whole interval too.
      * 2026-12-03b: a disk-bound tail's gross ceiling is 3x its top before the disk's widening, not after.
+     * 2026-12-03c: a figure wholly better than its band (an Improvement) passes, ratios too.
      */
-    public static final String JUDGING_RULES = "2026-12-03b cpu-following ms bands, NameNode p50 x/1.5, costs are ceilings,"
+    public static final String JUDGING_RULES = "2026-12-03c cpu-following ms bands, NameNode p50 x/1.5, costs are ceilings,"
             + " writable h10/h1 follows the CPU inversely, disk-widened bands, disk tails past 3x the unwidened top,"
-            + " changes need the whole interval";
+            + " changes need the whole interval, improvements pass";
 
     private final Function<String, BaselineSource> baselines;
     private final GateMode mode;
