@@ -214,16 +214,23 @@ class SelfCheckIT {
         return g.run().with(injection);
     }
 
-    /** Unchanged runs of each selected group, in turn, until each has {@code runs} of them, counting earlier sessions'. */
+    /**
+     * Unchanged runs of each selected group until each has {@code runs} of them, counting earlier
+     * sessions': always the group with the fewest next. A fresh JVM makes one run, so taking the
+     * groups in catalogue order made every ZooKeeper run before the first NameNode one
+     * (2026-12-03: a sitting cut short after ZooKeeper's run 2 had NameNode's run 1 only).
+     */
     private void unchangedRunsUpTo(int runs, List<Group> groups) throws Exception {
-        while (groups.stream().anyMatch(g -> g.selected() && tally.unchangedRuns(g.name()) < runs)) {
-            for (Group g : groups) {
-                if (g.selected() && tally.unchangedRuns(g.name()) < runs) {
-                    tally.unchanged(run(g, Injection.none(),
-                            "unchanged run " + (tally.unchangedRuns(g.name()) + 1) + " of " + RUNS + ", " + g.name()));
-                    save();
-                }
+        while (true) {
+            java.util.Optional<Group> next = groups.stream().filter(g -> g.selected() && tally.unchangedRuns(g.name()) < runs)
+                    .min(java.util.Comparator.comparingInt(g -> tally.unchangedRuns(g.name())));
+            if (next.isEmpty()) {
+                return;
             }
+            Group g = next.get();
+            tally.unchanged(run(g, Injection.none(),
+                    "unchanged run " + (tally.unchangedRuns(g.name()) + 1) + " of " + RUNS + ", " + g.name()));
+            save();
         }
     }
 

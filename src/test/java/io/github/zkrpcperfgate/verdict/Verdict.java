@@ -75,7 +75,7 @@ public sealed interface Verdict {
      * gain is as suspicious as a loss"). Measured on 2c-amd-epyc: every unchanged build that failed
      * under rules 2026-12-03b failed on a ratio wholly above its band and on nothing else
      * (self-check 8, zk-1node multiOverSync 87.47 against a top of 68.53, zk-5node 150.4 against
-     * 138.8; the fresh-clone CI build of stop 33, zk-1node multiOverAsync 14.8 against 12.78),
+     * 138.8; CI's fresh-clone build of 784ebf6, zk-1node multiOverAsync 14.8 against 12.78),
      * while no injection of self-checks 5 to 8 was caught on an Improvement alone: a ratio rises
      * when its denominator's mode slows, and that mode's own figures (sync p50, async/sync) fail
      * as Regressions. One such "catch" could not be told from unchanged code anyway: zk-5node
