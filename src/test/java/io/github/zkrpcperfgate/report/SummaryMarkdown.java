@@ -41,8 +41,7 @@ public final class SummaryMarkdown {
                               + " version change slowed it, or accept it with `-Dperf.compare.tolerance` and say why.\n"
                             : "\n  If deliberate, re-baseline and commit `baselines/` with the reason: `"
                               + BaselineException.updateCommand(f.key().scenario()) + "`\n"));
-            String scenarios = failed.stream().filter(f -> !Comparisons.isCompared(f.unit()))
-                    .map(f -> f.key().scenario()).distinct().collect(Collectors.joining(","));
+            String scenarios = baselinedScenarios(failed);
             if (!scenarios.isEmpty()) {
                 md.append("\nAll at once:\n\n```\n").append(BaselineException.updateCommand(scenarios)).append("\n```\n");
             }
@@ -55,8 +54,7 @@ public final class SummaryMarkdown {
             // They pass; listed so that a deliberate gain is locked in and an unexplained one is looked at.
             md.append("\n## Better than recorded (passed)\n\n");
             improved.forEach(f -> md.append("- ⬆ **").append(f.key()).append("**: ").append(f.reason()).append('\n'));
-            String scenarios = improved.stream().filter(f -> !Comparisons.isCompared(f.unit()))
-                    .map(f -> f.key().scenario()).distinct().collect(Collectors.joining(","));
+            String scenarios = baselinedScenarios(improved);
             if (!scenarios.isEmpty()) {
                 md.append("\nTo lock the gains in, after checking they are the change's: `")
                         .append(BaselineException.updateCommand(scenarios)).append("`\n");
@@ -96,6 +94,12 @@ public final class SummaryMarkdown {
             changes.forEach((group, lines) -> lines.forEach(line -> md.append("- ").append(line).append('\n')));
         }
         return md.toString();
+    }
+
+    /** The scenarios of {@code figures} judged against baselines (not a same-run comparison's), for one re-baseline command. */
+    private static String baselinedScenarios(List<FigureResult> figures) {
+        return figures.stream().filter(f -> !Comparisons.isCompared(f.unit()))
+                .map(f -> f.key().scenario()).distinct().collect(Collectors.joining(","));
     }
 
     /**

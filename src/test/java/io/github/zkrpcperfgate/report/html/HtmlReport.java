@@ -87,18 +87,8 @@ public final class HtmlReport {
             }
             html.append("</table></section>\n");
         }
-        if (!disturbed.isEmpty()) {
-            html.append("<section id=\"disturbed\"><h2>Not judged: the machine was busy</h2><ul>");
-            disturbed.forEach(f -> html.append("<li><b>").append(Html.escape(f.key().toString())).append("</b>: ")
-                    .append(Html.escape(f.reason())).append("</li>"));
-            html.append("</ul></section>\n");
-        }
-        if (!improved.isEmpty()) {
-            html.append("<section id=\"improved\"><h2>Better than recorded (passed)</h2><ul>");
-            improved.forEach(f -> html.append("<li><b>").append(Html.escape(f.key().toString())).append("</b>: ")
-                    .append(Html.escape(f.reason())).append("</li>"));
-            html.append("</ul></section>\n");
-        }
+        reasonList(html, "disturbed", "Not judged: the machine was busy", disturbed);
+        reasonList(html, "improved", "Better than recorded (passed)", improved);
         if (figures.stream().anyMatch(f -> f.band() != null)) {
             html.append("<section id=\"figures\"><h2>Every gated figure against its band</h2><p class=\"muted\">Green: the band ")
                     .append("recorded in <code>baselines/</code>; dot: this run's median, coloured by verdict; whisker: its 95% interval. ")
@@ -155,5 +145,16 @@ public final class HtmlReport {
             html.append("<section id=\"heatmap\"><h2>Hadoop RPC: handlers × readers</h2><p class=\"muted\">Calls/s per server ")
                     .append("configuration, darker is faster.</p>").append(heat).append("</section>\n");
         }
+    }
+
+    /** A section listing each figure with its verdict's reason; nothing when there is none. */
+    private static void reasonList(StringBuilder html, String id, String title, List<FigureResult> figures) {
+        if (figures.isEmpty()) {
+            return;
+        }
+        html.append("<section id=\"").append(id).append("\"><h2>").append(Html.escape(title)).append("</h2><ul>");
+        figures.forEach(f -> html.append("<li><b>").append(Html.escape(f.key().toString())).append("</b>: ")
+                .append(Html.escape(f.reason())).append("</li>"));
+        html.append("</ul></section>\n");
     }
 }
