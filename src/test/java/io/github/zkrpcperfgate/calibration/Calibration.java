@@ -46,6 +46,24 @@ public enum Calibration {
     }
 
     /**
+     * {@link #millis} as work spread over every core feels it: in a round another process
+     * disturbed ({@link CpuContention#busy}), times the round's contention index (the same tasks
+     * on every core at once over on one), else as read. A probe on one thread sees one free core
+     * where a shell loop burns the other, so it barely moves (×1.17 beside self-check 9's hog),
+     * while a NameNode serving 10 client threads lost half the machine (its write p50s read
+     * 1.6× slower and the index 2.0–2.1). CPU our own processes took is never counted: a round
+     * the system under test slowed itself is not busy, so its slowdown stays in the figure.
+     */
+    public double millisLeftToUs(Round round) {
+        return CpuContention.busy(round) ? millis(round) * CpuContention.index(round) : millis(round);
+    }
+
+    /** The median of {@link #millisLeftToUs} over {@code rounds}. */
+    public double medianMillisLeftToUs(List<Round> rounds) {
+        return MedianInterval.of(rounds.stream().map(this::millisLeftToUs).toList()).median();
+    }
+
+    /**
      * The calibration's length where a baseline was recorded, from the probe medians its
      * environment fingerprint keeps (see {@link CalibrationProbes#medians}); empty when one is
      * missing or unreadable (a file recorded before the probe existed).

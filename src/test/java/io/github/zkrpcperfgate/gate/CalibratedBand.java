@@ -2,6 +2,7 @@ package io.github.zkrpcperfgate.gate;
 
 import io.github.zkrpcperfgate.calibration.Calibration;
 import io.github.zkrpcperfgate.calibration.CalibrationProbes;
+import io.github.zkrpcperfgate.calibration.CpuContention;
 import io.github.zkrpcperfgate.calibration.FsyncProbe;
 import io.github.zkrpcperfgate.measure.Round;
 import io.github.zkrpcperfgate.stats.MedianInterval;
@@ -24,6 +25,9 @@ import java.util.OptionalDouble;
  * round by its own probe adds the probe's round-to-round noise (README, "How the gate decides").
  * A throughput ratio of CPU-bound work over sleep-bound work (10 writable handlers busy with
  * payloads over 1 that sleeps) falls as the machine slows: its band moves by the inverse factor.
+ * On rounds a neighbour disturbed, "the machine's speed" is what the neighbour left of it
+ * ({@link Calibration#millisLeftToUs}): such rounds are read only when fewer than 6 quiet ones
+ * remain, and a figure that still fails against the band so moved is Disturbed, as before.
  * <p>
  * A figure with a forced write in it ({@link GatedFigure#diskBound()}) is judged, on a disk
  * slower than any recording run saw, against its band widened both ways by how much slower: see
@@ -65,12 +69,15 @@ record CalibratedBand(Band band, Optional<String> note, double diskWidening) {
             return new CalibratedBand(recorded, Optional.of("band as recorded: its baseline keeps no median of "
                     + String.join(" + ", calibration.probes()) + " to scale it by; re-record to let it follow the machine's speed"));
         }
-        double now = calibration.medianMillis(rounds);
+        double now = calibration.medianMillisLeftToUs(rounds);
         double factor = inversely ? atRecording.getAsDouble() / now : now / atRecording.getAsDouble();
         Band scaled = new Band(recorded.low() * factor, recorded.high() * factor);
+        long busy = rounds.stream().filter(CpuContention::busy).count();
+        String busyNote = busy == 0 ? "" : " (in the " + busy + " of " + rounds.size() + " rounds another process"
+                + " competed for the CPU, times the contention index: the cores it left to ours)";
         return new CalibratedBand(scaled, Optional.of("band " + recorded + " as recorded, ×"
                 + SignificantDigits.format(factor) + " for the machine's speed" + (inversely ? " (inversely)" : "") + ": " + String.join(" + ", calibration.probes()) + " read "
-                + SignificantDigits.format(now) + " ms in these rounds against "
+                + SignificantDigits.format(now) + " ms in these rounds" + busyNote + " against "
                 + SignificantDigits.format(atRecording.getAsDouble()) + " ms at recording"));
     }
 

@@ -8,6 +8,7 @@ import io.github.zkrpcperfgate.calibration.Calibration;
 import io.github.zkrpcperfgate.calibration.CalibrationProbes;
 import io.github.zkrpcperfgate.calibration.CpuProbe;
 import io.github.zkrpcperfgate.calibration.FsyncProbe;
+import io.github.zkrpcperfgate.calibration.ParallelCpuProbe;
 import io.github.zkrpcperfgate.verdict.Direction;
 import io.github.zkrpcperfgate.measure.Round;
 import io.github.zkrpcperfgate.measure.Sample;
@@ -228,6 +229,54 @@ class CalibratedBandTest {
         assertThat(band.band().high()).isCloseTo(1.544 * 1.25 * 2, withinPercentage(0.5));
         assertThat(band.note()).hasValueSatisfying(n -> assertThat(n).contains("×1.25 for the machine's speed")
                 .contains("; then widened ×/2"));
+    }
+
+    /**
+     * A round of nn-create at the defaults: its p50 {@code opMs}, the CPU probe 4.727 ms on one
+     * thread and {@code index} times that on every core, others using {@code foreign} of the CPU.
+     */
+    private static Round sharedRound(int index, double opMs, double contention, double foreign) {
+        Map<String, Sample> samples = new LinkedHashMap<>();
+        samples.put(SYNC, new Sample(SYNC, index, 1, 1_000_000, histogram(opMs)));
+        samples.put(FsyncProbe.NAME, new Sample(FsyncProbe.NAME, index, 1, 1_000_000, histogram(0.1)));
+        samples.put(CpuProbe.NAME, new Sample(CpuProbe.NAME, index, 1, 1_000_000, histogram(4.727)));
+        samples.put(ParallelCpuProbe.NAME, new Sample(ParallelCpuProbe.NAME, index, 1, 1_000_000,
+                histogram(4.727 * ParallelCpuProbe.TASKS_PER_THREAD * contention),
+                Map.of(ParallelCpuProbe.FOREIGN_CPU_SHARE, foreign)));
+        return new Round(index, List.copyOf(samples.keySet()), samples);
+    }
+
+    private static List<Round> sharedRounds(int n, double opMs, double contention, double foreign) {
+        List<Round> rounds = new ArrayList<>();
+        for (int i = 0; i < n; i++) {
+            rounds.add(sharedRound(i, opMs + 0.01 * i, contention, foreign));
+        }
+        return rounds;
+    }
+
+    @Test
+    void besideANeighbourTheBandFollowsTheCpuItLeftUsButNotTheCpuOurOwnServersTook() {
+        GatedFigure f = GatedFigure.latencyAboveProbe("nn-create", "opP50", SYNC, 50, FsyncProbe.NAME, "fsync", 1.5)
+                .withBandFollowing(Calibration.CPU);
+        Band recorded = new Band(0.6861, 1.544);
+        Map<String, String> recordedIn = Map.of("calibration.cpuP50Ms", "4.051");
+        // Self-check 9's hog (2026-12-03, 14:40): every round busy, index ~2, others ~half the machine;
+        // nn-create read 2.212 ms above fsync. The band follows 4.727 × 2.05 ms, not 4.727: it passes.
+        List<Round> hog = sharedRounds(12, 2.2, 2.05, 0.48);
+        CalibratedBand beside = CalibratedBand.of(f, recorded, recordedIn, hog);
+        assertThat(beside.band().high()).isCloseTo(1.544 * 4.727 * 2.05 / 4.051, withinPercentage(0.5));
+        assertThat(beside.note()).hasValueSatisfying(n -> assertThat(n)
+                .contains("in the 12 of 12 rounds another process competed for the CPU, times the contention index"));
+        Verdict v = Judging.decideAtCap(f, beside, MedianInterval.of(DisturbancePolicy.perRound(f, hog)));
+        assertThat(v.kind()).as(v.reason()).isEqualTo(Verdict.Kind.PASS);
+        // The same slow probe with the CPU gone to our own processes (a server thread left busy):
+        // the band stays at the single-thread probe's ×1.167 and the figure fails as a Regression.
+        List<Round> own = sharedRounds(12, 2.2, 2.05, 0.02);
+        CalibratedBand hungrier = CalibratedBand.of(f, recorded, recordedIn, own);
+        assertThat(hungrier.band().high()).isCloseTo(1.544 * 4.727 / 4.051, withinPercentage(0.5));
+        assertThat(hungrier.note()).hasValueSatisfying(n -> assertThat(n).doesNotContain("another process"));
+        assertThat(Judging.decideAtCap(f, hungrier, MedianInterval.of(DisturbancePolicy.perRound(f, own))).kind())
+                .isEqualTo(Verdict.Kind.REGRESSION);
     }
 
     @Test
