@@ -33,8 +33,10 @@ import java.time.Duration;
 import java.time.Instant;
 import java.time.ZoneOffset;
 import java.time.format.DateTimeFormatter;
+import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.function.Predicate;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.DisplayName;
@@ -222,8 +224,8 @@ class SelfCheckIT {
      */
     private void unchangedRunsUpTo(int runs, List<Group> groups) throws Exception {
         while (true) {
-            java.util.Optional<Group> next = groups.stream().filter(g -> g.selected() && tally.unchangedRuns(g.name()) < runs)
-                    .min(java.util.Comparator.comparingInt(g -> tally.unchangedRuns(g.name())));
+            Optional<Group> next = groups.stream().filter(g -> g.selected() && tally.unchangedRuns(g.name()) < runs)
+                    .min(Comparator.comparingInt(g -> tally.unchangedRuns(g.name())));
             if (next.isEmpty()) {
                 return;
             }

@@ -40,11 +40,6 @@ public enum Calibration {
         return probes.stream().mapToDouble(p -> round.sample(p).latencyMillis(50)).sum();
     }
 
-    /** The median of {@link #millis} over {@code rounds}: the calibration's length in a whole run. */
-    public double medianMillis(List<Round> rounds) {
-        return MedianInterval.of(rounds.stream().map(this::millis).toList()).median();
-    }
-
     /**
      * {@link #millis} as work spread over every core feels it: in a round another process
      * disturbed ({@link CpuContention#busy}), times the round's contention index (the same tasks
@@ -58,7 +53,7 @@ public enum Calibration {
         return CpuContention.busy(round) ? millis(round) * CpuContention.index(round) : millis(round);
     }
 
-    /** The median of {@link #millisLeftToUs} over {@code rounds}. */
+    /** The median of {@link #millisLeftToUs} over {@code rounds}: the calibration's length in a whole run. */
     public double medianMillisLeftToUs(List<Round> rounds) {
         return MedianInterval.of(rounds.stream().map(this::millisLeftToUs).toList()).median();
     }
