@@ -10,6 +10,7 @@ import io.github.zkrpcperfgate.verdict.BandPolicy;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 
 /**
  * The catalogue of the Hadoop RPC half, read as a table. The seed: 100 calls from 10 threads,
@@ -80,6 +81,30 @@ public final class RpcScenarios implements ScenarioFamily {
     public ScenarioDriver driver(PerfSettings settings, Injection injection) {
         return new RpcThreadingDriver(all().stream().filter(s -> settings.selects(s.name())).toList(), injection,
                 settings.profile().crossCheck());
+    }
+
+    /** The Hadoop release this build runs when {@code versionProperty} is {@code hadoop.version}. */
+    @Override
+    public Optional<String> releaseUnderTest(String versionProperty) {
+        return HadoopRuntime.VERSION_PROPERTY.equals(versionProperty)
+                ? Optional.of(HadoopRuntime.versionUnderTest()) : Optional.empty();
+    }
+
+    /**
+     * The same scenarios on Hadoop {@code release}'s RPC, server and client, from that release's
+     * own runtime: one side of a same-run comparison. The candidate (the POM's release) is loaded
+     * the same way, not from the test classpath, so neither side is favoured by how it was loaded.
+     * No RPCCallBenchmark cross-check: it would run on one side only.
+     */
+    @Override
+    public Optional<ScenarioDriver> driverOf(PerfSettings settings, Injection injection, String versionProperty,
+                                             String release) {
+        if (!HadoopRuntime.VERSION_PROPERTY.equals(versionProperty)) {
+            return Optional.empty();
+        }
+        RpcRelease rpc = RpcReleases.of(release); // one that cannot be had fails here, before any server starts
+        return Optional.of(new RpcThreadingDriver(all().stream().filter(s -> settings.selects(s.name())).toList(),
+                injection, false, rpc));
     }
 
     public static List<RpcScenario> all() {

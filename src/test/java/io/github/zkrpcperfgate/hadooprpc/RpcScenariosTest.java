@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.github.zkrpcperfgate.gate.GatedFigure;
 import io.github.zkrpcperfgate.gate.Injection;
+import io.github.zkrpcperfgate.hadooprpc.release.BenchClient;
 import java.time.Duration;
 import java.util.HashSet;
 import java.util.List;

@@ -16,8 +16,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.OptionalDouble;
 import java.util.Set;
-import org.apache.hadoop.conf.Configuration;
-import org.apache.hadoop.util.VersionInfo;
 
 /**
  * The Hadoop RPC threading family's driver: every selected scenario's server configurations run
@@ -48,21 +46,31 @@ public final class RpcThreadingDriver implements ScenarioDriver {
     private final List<RpcScenario> selected;
     private final Injection injection;
     private final boolean crossCheck;
-    private final Configuration conf;
-    private final List<BenchServer> servers = new ArrayList<>();
-    private final List<BenchClient> clients = new ArrayList<>();
+    private final RpcRelease release;
+    /** Hadoop configuration an injection sets, on both sides of every connection. */
+    private final Map<String, String> settings = new LinkedHashMap<>();
+    private final List<RpcEndpoint> endpoints = new ArrayList<>();
     private final List<Workload> serverWorkloads = new ArrayList<>();
 
-    /** @param crossCheck whether Hadoop's RPCCallBenchmark runs once, after the reported run (a child JVM, ~15 s) */
+    /**
+     * The test classpath's Hadoop, as a gate run measures it.
+     *
+     * @param crossCheck whether Hadoop's RPCCallBenchmark runs once, after the reported run (a child JVM, ~15 s)
+     */
     public RpcThreadingDriver(List<RpcScenario> selected, Injection injection, boolean crossCheck) {
+        this(selected, injection, crossCheck, RpcReleases.onTestClasspath());
+    }
+
+    /** @param release whose servers and clients run: one side of a comparison */
+    RpcThreadingDriver(List<RpcScenario> selected, Injection injection, boolean crossCheck, RpcRelease release) {
         injection.requireKnown("rpc.", Set.of(INJECT_MAX_HANDLERS, INJECT_HANDLER_DELAY, INJECT_HANDLER_WORK, INJECT_TCP_NODELAY));
         this.selected = List.copyOf(selected);
         this.injection = injection;
         this.crossCheck = crossCheck;
-        this.conf = RpcConfig.create();
+        this.release = release;
         injection.get(INJECT_TCP_NODELAY).ifPresent(v -> {
-            conf.setBoolean("ipc.client.tcpnodelay", Boolean.parseBoolean(v));
-            conf.setBoolean("ipc.server.tcpnodelay", Boolean.parseBoolean(v));
+            settings.put("ipc.client.tcpnodelay", Boolean.toString(Boolean.parseBoolean(v)));
+            settings.put("ipc.server.tcpnodelay", Boolean.toString(Boolean.parseBoolean(v)));
         });
     }
 
@@ -107,6 +115,11 @@ public final class RpcThreadingDriver implements ScenarioDriver {
                     serverWorkloads.add(start(scenario.workloadName(spec), injected(spec, injection), scenario.loadFor(spec)));
                 }
             }
+        } catch (LinkageError e) {
+            close();
+            // The harness's RPC code was compiled against the POM's release; another may lack a call.
+            throw new IllegalStateException("Hadoop " + release.version() + "'s RPC lacks what the suite calls (" + e
+                    + "); this release cannot be measured by this suite", e);
         } catch (Exception | Error e) {
             close();
             throw e;
@@ -121,10 +134,8 @@ public final class RpcThreadingDriver implements ScenarioDriver {
 
     @Override
     public void close() {
-        clients.forEach(BenchClient::close);
-        servers.forEach(BenchServer::close);
-        clients.clear();
-        servers.clear();
+        endpoints.forEach(RpcEndpoint::close);
+        endpoints.clear();
         serverWorkloads.clear();
     }
 
@@ -141,7 +152,7 @@ public final class RpcThreadingDriver implements ScenarioDriver {
         List<Workload> workloads = new ArrayList<>(probes.workloads());
         workloads.addAll(serverWorkloads);
         Map<String, String> facts = new LinkedHashMap<>();
-        facts.put("hadoopVersion", VersionInfo.getVersion());
+        facts.put("hadoopVersion", release.version());
         facts.put("rpcServer", "in-JVM, 127.0.0.1");
         if (!injection.isEmpty()) {
             facts.put("injected", injection.toString());
@@ -151,11 +162,9 @@ public final class RpcThreadingDriver implements ScenarioDriver {
     }
 
     private Workload start(String name, RpcServerSpec spec, RpcLoadSpec load) throws Exception {
-        BenchServer server = BenchServer.start(spec, conf);
-        servers.add(server);
-        BenchClient client = new BenchClient(spec.engine(), server.address(), load, conf, SET_TIMEOUT);
-        clients.add(client);
-        return new RpcWorkload(name, client, load.calls(), spec.handlerSleep());
+        RpcEndpoint endpoint = release.start(spec, load, settings, SET_TIMEOUT);
+        endpoints.add(endpoint);
+        return new RpcWorkload(name, endpoint, load.calls(), spec.handlerSleep());
     }
 
     /** The server the injection makes of {@code spec}; its workload keeps the name the baseline knows. */

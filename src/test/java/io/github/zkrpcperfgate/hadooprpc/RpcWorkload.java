@@ -8,14 +8,14 @@ import java.time.Duration;
 final class RpcWorkload implements Workload {
 
     private final String name;
-    private final BenchClient client;
+    private final RpcEndpoint endpoint;
     private final int calls;
     private final Duration handlerSleep;
 
     /** @param handlerSleep what every call's handler sleeps (0 if it does not): no call returns sooner */
-    RpcWorkload(String name, BenchClient client, int calls, Duration handlerSleep) {
+    RpcWorkload(String name, RpcEndpoint endpoint, int calls, Duration handlerSleep) {
         this.name = name;
-        this.client = client;
+        this.endpoint = endpoint;
         this.calls = calls;
         this.handlerSleep = handlerSleep;
     }
@@ -32,7 +32,7 @@ final class RpcWorkload implements Workload {
 
     @Override
     public void runSet(LatencyRecorder latencies) throws Exception {
-        client.runCalls(latencies);
+        endpoint.runCalls(latencies);
     }
 
     /** The handler's sleep: a call's histogram resolves what RPC adds to it, not 65 µs steps of 100 ms. */

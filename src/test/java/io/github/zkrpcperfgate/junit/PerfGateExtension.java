@@ -45,8 +45,13 @@ final class PerfGateExtension implements BeforeAllCallback, ParameterResolver {
         Optional<ReleaseComparison> asked = ReleaseComparison.from(System.getProperties());
         InjectedSide side = InjectedSide.from(System.getProperties(), asked.isPresent());
         Optional<ReleaseComparison> compare = asked.filter(c -> family.releaseUnderTest(c.key()).isPresent());
-        ScenarioDriver driver = family.driver(build.settings(),
-                compare.isEmpty() || side.candidate() ? injection : Injection.none());
+        // In a comparison the candidate is built as the reference is, from its release (for Hadoop
+        // RPC: its own runtime in a loader of its own, not the test classpath), so that how a side
+        // was loaded is no difference between them.
+        ScenarioDriver driver = compare.isEmpty()
+                ? family.driver(build.settings(), injection)
+                : family.driverOf(build.settings(), side.candidate() ? injection : Injection.none(), compare.get().key(),
+                        family.releaseUnderTest(compare.get().key()).orElseThrow()).orElseThrow();
         context.getStore(NAMESPACE).put(ScenarioDriver.class, driver);
         Assumptions.assumeFalse(driver.figures().isEmpty(), "no scenario of " + familyClass.getSimpleName()
                 + " " + family.scenarioNames() + " matches -Dperf.scenarios=" + build.settings().scenarioGlobs());
@@ -122,7 +127,7 @@ final class PerfGateExtension implements BeforeAllCallback, ParameterResolver {
                 ServiceLoader.load(ScenarioFamily.class).forEach(f -> f.releaseUnderTest(c.key()).ifPresent(comparable::add));
                 if (comparable.isEmpty()) {
                     throw new IllegalArgumentException("-Dperf.compare=" + c.key() + "=" + c.reference() + ": no scenario family"
-                            + " compares releases of \"" + c.key() + "\" (zookeeper.version is the one that does)");
+                            + " compares releases of \"" + c.key() + "\" (zookeeper.version and hadoop.version are the ones that do)");
                 }
             });
             System.out.println("[perf] testbed " + settings.testbed() + ": baselines in "

@@ -1,21 +1,14 @@
 package io.github.zkrpcperfgate.zookeeper;
 
-import io.github.zkrpcperfgate.measure.ChildJava;
+import io.github.zkrpcperfgate.measure.MavenRuntime;
 import java.io.IOException;
-import java.io.InputStream;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-import java.util.stream.Stream;
 
 /**
  * The jars a ZooKeeper server of one release runs with, as that release's own build declares
@@ -32,12 +25,6 @@ public final class ServerRuntime {
 
     /** The template of the one-release POM whose runtime dependencies are copied. */
     static final String POM_TEMPLATE = "/zookeeper-server/runtime-pom.xml";
-    private static final String VERSION_TOKEN = "@ZOOKEEPER_VERSION@";
-    /** Pinned, so that an offline build finds it in the local repository. */
-    static final String COPY_GOAL = "org.apache.maven.plugins:maven-dependency-plugin:3.8.1:copy-dependencies";
-    /** Written last: a directory without it is a resolution that did not finish, and is redone. */
-    static final String COMPLETE = "resolved.txt";
-    private static final Duration MAVEN_TIMEOUT = Duration.ofMinutes(5);
     private static final Pattern RELEASE = Pattern.compile("^(\\d+\\.\\d+\\.\\d+)");
     /** Jars a server cannot start without; {@code zookeeper-} and {@code zookeeper-jute-} are checked by version. */
     private static final List<String> NEEDED = List.of("logback-classic-", "logback-core-", "slf4j-api-", "metrics-core-",
@@ -70,7 +57,8 @@ public final class ServerRuntime {
     public static synchronized List<Path> jars(String version) {
         return RESOLVED.computeIfAbsent(version, v -> {
             try {
-                return resolve(v, runtimeDir().resolve(v));
+                return MavenRuntime.resolve("ZooKeeper " + v + "'s server runtime", pom(v), runtimeDir().resolve(v),
+                        jars -> select(jars, v));
             } catch (IOException e) {
                 throw new IllegalStateException("cannot resolve the runtime of ZooKeeper " + v + ": " + e.getMessage(), e);
             } catch (InterruptedException e) {
@@ -98,85 +86,9 @@ public final class ServerRuntime {
         return dir.isBlank() ? Path.of(System.getProperty("user.dir"), "target", "zookeeper-runtime") : Path.of(dir);
     }
 
-    private static List<Path> resolve(String version, Path dir) throws IOException, InterruptedException {
-        if (Files.isRegularFile(dir.resolve(COMPLETE))) {
-            return select(listJars(dir.resolve("lib")), version);
-        }
-        Files.createDirectories(dir.getParent());
-        // Resolved beside the final place and moved there whole: a run that dies mid-way leaves
-        // no directory that looks complete.
-        Path work = Files.createTempDirectory(dir.getParent(), version + ".partial-");
-        Path pom = work.resolve("pom.xml");
-        Files.writeString(pom, pom(version));
-        List<String> command = mavenCommand(pom, work.resolve("lib"));
-        System.out.println("[perf] resolving ZooKeeper " + version + "'s server runtime: " + String.join(" ", command));
-        Path log = work.resolve("maven.log");
-        Process maven = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile()).start();
-        if (!maven.waitFor(MAVEN_TIMEOUT.toSeconds(), TimeUnit.SECONDS)) {
-            maven.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
-            throw new IOException("Maven took over " + MAVEN_TIMEOUT.toMinutes() + " min; its output is in " + log);
-        }
-        if (maven.exitValue() != 0) {
-            throw new IOException("Maven exited with " + maven.exitValue() + " (is " + version + " a published ZooKeeper"
-                    + " release? an offline build needs it in the local repository; run once online):\n"
-                    + new ChildJava.Output(maven.exitValue(), Files.readString(log)).tail(15));
-        }
-        List<Path> jars = select(listJars(work.resolve("lib")), version);
-        Files.writeString(work.resolve(COMPLETE), String.join("\n", jars.stream().map(p -> p.getFileName().toString()).toList()) + "\n");
-        try {
-            Files.move(work, dir, StandardCopyOption.ATOMIC_MOVE);
-        } catch (java.nio.file.FileAlreadyExistsException | java.nio.file.DirectoryNotEmptyException raced) {
-            // another JVM resolved it meanwhile: use theirs
-        }
-        return select(listJars(dir.resolve("lib")), version);
-    }
-
     /** The one-release POM for {@code version}. */
     static String pom(String version) throws IOException {
-        if (!version.matches("\\d+\\.\\d+\\.\\d+(-[A-Za-z0-9.]+)?")) {
-            throw new IllegalArgumentException("\"" + version + "\" is not a ZooKeeper release (e.g. 3.9.5)");
-        }
-        try (InputStream template = ServerRuntime.class.getResourceAsStream(POM_TEMPLATE)) {
-            if (template == null) {
-                throw new IOException(POM_TEMPLATE + " is missing from the test resources");
-            }
-            return new String(template.readAllBytes(), StandardCharsets.UTF_8).replace(VERSION_TOKEN, version);
-        }
-    }
-
-    /**
-     * The build's own Maven ({@code -Dperf.maven.home}, else the wrapper beside the POM), its
-     * local repository, offline when the build is.
-     */
-    static List<String> mavenCommand(Path pom, Path lib) {
-        List<String> command = new ArrayList<>();
-        String home = System.getProperty("perf.maven.home", "");
-        if (!home.isBlank() && Files.isExecutable(Path.of(home, "bin", "mvn"))) {
-            command.add(Path.of(home, "bin", "mvn").toString());
-        } else {
-            command.add(Path.of(System.getProperty("basedir", System.getProperty("user.dir")), "mvnw").toString());
-        }
-        command.addAll(List.of("-B", "-q", "-f", pom.toString(), COPY_GOAL, "-DincludeScope=runtime",
-                "-DoutputDirectory=" + lib));
-        // "offline=true" from the POM (see there), or a plain "true"
-        String offline = System.getProperty("perf.maven.offline", "false");
-        if (Boolean.parseBoolean(offline.substring(offline.indexOf('=') + 1).trim())) {
-            command.add("-o");
-        }
-        String repo = System.getProperty("perf.maven.repo", "");
-        if (!repo.isBlank()) {
-            command.add("-Dmaven.repo.local=" + repo);
-        }
-        return command;
-    }
-
-    private static List<Path> listJars(Path lib) throws IOException {
-        if (!Files.isDirectory(lib)) {
-            return List.of();
-        }
-        try (Stream<Path> files = Files.list(lib)) {
-            return files.filter(p -> p.getFileName().toString().endsWith(".jar")).sorted().toList();
-        }
+        return MavenRuntime.pom(POM_TEMPLATE, "ZooKeeper", version);
     }
 
     /**

@@ -3,6 +3,7 @@ package io.github.zkrpcperfgate.zookeeper;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.github.zkrpcperfgate.measure.MavenRuntime;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.stream.Stream;
@@ -64,11 +65,11 @@ class ServerRuntimeTest {
         String offline = System.getProperty("perf.maven.offline");
         try {
             System.setProperty("perf.maven.offline", "offline=true");
-            List<String> command = ServerRuntime.mavenCommand(Path.of("w", "pom.xml"), Path.of("w", "lib"));
-            assertThat(command).contains("-o", "-B", ServerRuntime.COPY_GOAL, "-DincludeScope=runtime",
+            List<String> command = MavenRuntime.mavenCommand(Path.of("w", "pom.xml"), Path.of("w", "lib"));
+            assertThat(command).contains("-o", "-B", MavenRuntime.COPY_GOAL, "-DincludeScope=runtime",
                     "-DoutputDirectory=" + Path.of("w", "lib"));
             System.setProperty("perf.maven.offline", "offline=false");
-            assertThat(ServerRuntime.mavenCommand(Path.of("pom.xml"), Path.of("lib"))).doesNotContain("-o");
+            assertThat(MavenRuntime.mavenCommand(Path.of("pom.xml"), Path.of("lib"))).doesNotContain("-o");
         } finally {
             if (offline == null) {
                 System.clearProperty("perf.maven.offline");

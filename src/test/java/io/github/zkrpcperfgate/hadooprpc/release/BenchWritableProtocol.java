@@ -1,4 +1,4 @@
-package io.github.zkrpcperfgate.hadooprpc;
+package io.github.zkrpcperfgate.hadooprpc.release;
 
 import java.io.IOException;
 import org.apache.hadoop.ipc.VersionedProtocol;

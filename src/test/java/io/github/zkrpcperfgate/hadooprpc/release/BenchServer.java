@@ -1,6 +1,7 @@
-package io.github.zkrpcperfgate.hadooprpc;
+package io.github.zkrpcperfgate.hadooprpc.release;
 
 import io.github.zkrpcperfgate.calibration.CpuWork;
+import io.github.zkrpcperfgate.hadooprpc.RpcServerSpec;
 import java.io.IOException;
 import java.lang.reflect.Proxy;
 import java.net.InetSocketAddress;

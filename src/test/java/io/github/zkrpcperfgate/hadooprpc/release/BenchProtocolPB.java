@@ -1,4 +1,4 @@
-package io.github.zkrpcperfgate.hadooprpc;
+package io.github.zkrpcperfgate.hadooprpc.release;
 
 import org.apache.hadoop.ipc.ProtocolInfo;
 import org.apache.hadoop.ipc.protobuf.TestRpcServiceProtos.TestProtobufRpcProto;

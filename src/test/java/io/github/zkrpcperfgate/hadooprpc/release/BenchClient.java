@@ -1,5 +1,7 @@
-package io.github.zkrpcperfgate.hadooprpc;
+package io.github.zkrpcperfgate.hadooprpc.release;
 
+import io.github.zkrpcperfgate.hadooprpc.RpcEngineKind;
+import io.github.zkrpcperfgate.hadooprpc.RpcLoadSpec;
 import io.github.zkrpcperfgate.measure.BoundedWait;
 import io.github.zkrpcperfgate.measure.LatencyRecorder;
 import java.io.IOException;
@@ -52,6 +54,9 @@ public final class BenchClient implements AutoCloseable {
         this.pool = Executors.newFixedThreadPool(load.threads(), r -> {
             Thread t = new Thread(r, "rpc-bench-client-" + threadNo.incrementAndGet());
             t.setDaemon(true);
+            // Whatever the client looks up by name it finds in the release that loaded it (one of
+            // two side by side in a comparison), not in the test classpath's Hadoop.
+            t.setContextClassLoader(BenchClient.class.getClassLoader());
             return t;
         });
     }
@@ -75,7 +80,7 @@ public final class BenchClient implements AutoCloseable {
     }
 
     /** {@code arraySize} distinct strings of {@code stringBytes} ASCII characters, built once. */
-    static String[] payload(RpcLoadSpec load) {
+    public static String[] payload(RpcLoadSpec load) {
         String[] strings = new String[load.arraySize()];
         for (int i = 0; i < strings.length; i++) {
             String digits = Integer.toString(i, 36);

@@ -1,5 +1,6 @@
-package io.github.zkrpcperfgate.hadooprpc;
+package io.github.zkrpcperfgate.hadooprpc.release;
 
+import java.util.Map;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.ipc.ProtobufRpcEngine2;
 import org.apache.hadoop.ipc.RPC;
@@ -14,14 +15,18 @@ final class RpcConfig {
     private RpcConfig() {
     }
 
-    static Configuration create() {
+    /** @param settings Hadoop keys an injection sets (e.g. {@code ipc.server.tcpnodelay}), on top of ours */
+    static Configuration create(Map<String, String> settings) {
         Configuration conf = new Configuration();
+        // Engines and protocols are looked up by name: in the release that loaded this class.
+        conf.setClassLoader(RpcConfig.class.getClassLoader());
         RPC.setProtocolEngine(conf, BenchProtocolPB.class, ProtobufRpcEngine2.class);
         RPC.setProtocolEngine(conf, BenchWritableProtocol.class, WritableRpcEngine.class);
         conf.setInt("ipc.client.rpc-timeout.ms", RPC_TIMEOUT_MILLIS);
         conf.setInt("ipc.client.connect.timeout", 5_000);
         conf.setInt("ipc.client.connect.max.retries", 3);
         conf.setInt("ipc.client.connect.max.retries.on.timeouts", 3);
+        settings.forEach(conf::set);
         return conf;
     }
 }
