@@ -27,16 +27,11 @@ final class HadoopReleaseLoader extends URLClassLoader {
         ClassLoader.registerAsParallelCapable();
     }
 
-    /** @param harness where {@code hadooprpc.release}'s classes are (the test classes) */
-    HadoopReleaseLoader(String version, List<URL> release, URL harness, ClassLoader parent) {
-        super("hadoop-" + version, concat(release, harness), parent);
+    /** @param releaseThenHarness the release's runtime jars, then where {@code hadooprpc.release}'s classes are (the test classes) */
+    HadoopReleaseLoader(String version, URL[] releaseThenHarness, ClassLoader parent) {
+        super("hadoop-" + version, releaseThenHarness, parent);
     }
 
-    private static URL[] concat(List<URL> release, URL harness) {
-        URL[] urls = release.toArray(new URL[release.size() + 1]);
-        urls[release.size()] = harness;
-        return urls;
-    }
 
     static boolean shared(String className) {
         return !className.startsWith(RELEASE_CODE) && SHARED.stream().anyMatch(className::startsWith);

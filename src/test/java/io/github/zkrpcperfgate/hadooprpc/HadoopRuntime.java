@@ -1,7 +1,6 @@
 package io.github.zkrpcperfgate.hadooprpc;
 
 import io.github.zkrpcperfgate.measure.MavenRuntime;
-import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -33,17 +32,8 @@ public final class HadoopRuntime {
 
     /** The RPC runtime of Hadoop {@code version}, resolved now or found from an earlier run. */
     public static synchronized List<Path> jars(String version) {
-        return RESOLVED.computeIfAbsent(version, v -> {
-            try {
-                return MavenRuntime.resolve("Hadoop " + v + "'s RPC runtime", MavenRuntime.pom(POM_TEMPLATE, "Hadoop", v),
-                        runtimeDir().resolve(v), jars -> select(jars, v));
-            } catch (IOException e) {
-                throw new IllegalStateException("cannot resolve the RPC runtime of Hadoop " + v + ": " + e.getMessage(), e);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                throw new IllegalStateException("interrupted while resolving the RPC runtime of Hadoop " + v, e);
-            }
-        });
+        return RESOLVED.computeIfAbsent(version, v -> MavenRuntime.resolveOrFail("the RPC runtime of Hadoop " + v,
+                () -> MavenRuntime.pom(POM_TEMPLATE, "Hadoop", v), runtimeDir().resolve(v), jars -> select(jars, v)));
     }
 
     static Path runtimeDir() {

@@ -1,10 +1,9 @@
 package io.github.zkrpcperfgate.hadooprpc;
 
 import io.github.zkrpcperfgate.hadooprpc.release.HadoopRpc;
-import java.net.MalformedURLException;
+import io.github.zkrpcperfgate.measure.MavenRuntime;
 import java.net.URL;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -33,17 +32,9 @@ public final class RpcReleases {
 
     /** The RPC of the release whose jars are {@code jars}, beside the harness's own classes. */
     static RpcRelease load(String version, List<Path> jars) {
-        ClassLoader loader;
-        try {
-            List<URL> urls = new ArrayList<>();
-            for (Path jar : jars) {
-                urls.add(jar.toUri().toURL());
-            }
-            URL harness = RpcRelease.class.getProtectionDomain().getCodeSource().getLocation();
-            loader = new HadoopReleaseLoader(version, urls, harness, RpcReleases.class.getClassLoader());
-        } catch (MalformedURLException e) {
-            throw new IllegalStateException("cannot load Hadoop " + version + "'s RPC from " + jars, e);
-        }
+        URL harness = RpcRelease.class.getProtectionDomain().getCodeSource().getLocation();
+        ClassLoader loader = new HadoopReleaseLoader(version,
+                MavenRuntime.loaderUrls("Hadoop " + version + "'s RPC", jars, harness), RpcReleases.class.getClassLoader());
         RpcRelease release;
         try {
             release = (RpcRelease) Class.forName(HadoopRpc.class.getName(), true, loader).getConstructor().newInstance();

@@ -2,6 +2,8 @@ package io.github.zkrpcperfgate.measure;
 
 import java.io.IOException;
 import java.io.InputStream;
+import java.net.MalformedURLException;
+import java.net.URL;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -45,6 +47,41 @@ public final class MavenRuntime {
             }
             return new String(in.readAllBytes(), StandardCharsets.UTF_8).replace(VERSION_TOKEN, version);
         }
+    }
+
+    /** {@link #resolve}, failing with an unchecked exception that names {@code what}: for a family's driver. */
+    public static List<Path> resolveOrFail(String what, PomText pom, Path dir, UnaryOperator<List<Path>> select) {
+        try {
+            return resolve(what, pom.text(), dir, select);
+        } catch (IOException e) {
+            throw new IllegalStateException("cannot resolve " + what + ": " + e.getMessage(), e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted while resolving " + what, e);
+        }
+    }
+
+    /** A release's one-release POM, read from its template. */
+    @FunctionalInterface
+    public interface PomText {
+        String text() throws IOException;
+    }
+
+    /**
+     * What a release's class loader reads: the release's jars, then {@code harness} (the test
+     * classes, where the code linked against the release is).
+     */
+    public static URL[] loaderUrls(String what, List<Path> jars, URL harness) {
+        List<URL> urls = new ArrayList<>();
+        try {
+            for (Path jar : jars) {
+                urls.add(jar.toUri().toURL());
+            }
+        } catch (MalformedURLException e) {
+            throw new IllegalStateException("cannot load " + what + " from " + jars, e);
+        }
+        urls.add(harness);
+        return urls.toArray(URL[]::new);
     }
 
     /**

@@ -1,11 +1,10 @@
 package io.github.zkrpcperfgate.zookeeper;
 
+import io.github.zkrpcperfgate.measure.MavenRuntime;
 import java.lang.reflect.InvocationTargetException;
-import java.net.MalformedURLException;
 import java.net.URL;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -60,15 +59,8 @@ public final class ClientRelease {
 
     /** A loader for the release whose jars are {@code jars}, beside the harness's own classes. */
     static ClassLoader loader(String version, List<Path> jars) {
-        try {
-            List<URL> urls = new ArrayList<>();
-            for (Path jar : jars) {
-                urls.add(jar.toUri().toURL());
-            }
-            URL harness = ClientSession.class.getProtectionDomain().getCodeSource().getLocation();
-            return new ReleaseClassLoader(version, urls, harness, ClientRelease.class.getClassLoader());
-        } catch (MalformedURLException e) {
-            throw new IllegalStateException("cannot load ZooKeeper " + version + "'s client from " + jars, e);
-        }
+        URL harness = ClientSession.class.getProtectionDomain().getCodeSource().getLocation();
+        return new ReleaseClassLoader(version, MavenRuntime.loaderUrls("ZooKeeper " + version + "'s client", jars, harness),
+                ClientRelease.class.getClassLoader());
     }
 }

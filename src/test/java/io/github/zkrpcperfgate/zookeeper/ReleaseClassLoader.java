@@ -22,18 +22,13 @@ final class ReleaseClassLoader extends URLClassLoader {
     }
 
     /**
-     * @param release the release's client jars (its server runtime holds them)
-     * @param harness where {@code zookeeper.client}'s classes are (the test classes)
+     * @param releaseThenHarness the release's client jars (its server runtime holds them), then where
+     *                           {@code zookeeper.client}'s classes are (the test classes)
      */
-    ReleaseClassLoader(String version, List<URL> release, URL harness, ClassLoader parent) {
-        super("zookeeper-" + version, concat(release, harness), parent);
+    ReleaseClassLoader(String version, URL[] releaseThenHarness, ClassLoader parent) {
+        super("zookeeper-" + version, releaseThenHarness, parent);
     }
 
-    private static URL[] concat(List<URL> release, URL harness) {
-        URL[] urls = release.toArray(new URL[release.size() + 1]);
-        urls[release.size()] = harness;
-        return urls;
-    }
 
     static boolean releaseOwn(String className) {
         return RELEASE_OWN.stream().anyMatch(className::startsWith);

@@ -55,17 +55,8 @@ public final class ServerRuntime {
 
     /** The server jars of ZooKeeper {@code version}, resolved now or found from an earlier run. */
     public static synchronized List<Path> jars(String version) {
-        return RESOLVED.computeIfAbsent(version, v -> {
-            try {
-                return MavenRuntime.resolve("ZooKeeper " + v + "'s server runtime", pom(v), runtimeDir().resolve(v),
-                        jars -> select(jars, v));
-            } catch (IOException e) {
-                throw new IllegalStateException("cannot resolve the runtime of ZooKeeper " + v + ": " + e.getMessage(), e);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                throw new IllegalStateException("interrupted while resolving the runtime of ZooKeeper " + v, e);
-            }
-        });
+        return RESOLVED.computeIfAbsent(version, v -> MavenRuntime.resolveOrFail("the runtime of ZooKeeper " + v,
+                () -> pom(v), runtimeDir().resolve(v), jars -> select(jars, v)));
     }
 
     /**
