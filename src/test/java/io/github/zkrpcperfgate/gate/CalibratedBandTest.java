@@ -3,6 +3,7 @@ package io.github.zkrpcperfgate.gate;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 import static org.assertj.core.api.Assertions.withinPercentage;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.github.zkrpcperfgate.calibration.Calibration;
 import io.github.zkrpcperfgate.calibration.CalibrationProbes;
@@ -20,6 +21,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import org.HdrHistogram.Histogram;
 import org.junit.jupiter.api.Test;
 
@@ -302,6 +304,27 @@ class CalibratedBandTest {
                 .isEqualTo(Verdict.Kind.PASS);
         assertThat(Judging.decideAtCap(p99, verySlow, MedianInterval.of(List.of(1.35, 1.4, 1.45, 1.5, 1.55, 1.6))).kind())
                 .isEqualTo(Verdict.Kind.REGRESSION);
+    }
+
+    @Test
+    void aTailOfCallsWithLittleWorkOfTheirOwnFailsOnlyGrosslyAboveItsBand() {
+        GatedFigure p99 = GatedFigure.latencyAbove("rpc-small-protobuf", "callP99", "rpc-small-protobuf/h10r1", 99,
+                100, "sleep", 2.5).withStallBoundTail();
+        assertThat(p99.diskBound()).isFalse();
+        // Self-check 10, 2026-12-03: an unchanged build read 12.48 ms above sleep (95% CI 7.32 to 17.56,
+        // 9 rounds) against the band [1.14, 7.10], and failed; 3x its top is 21.3.
+        CalibratedBand band = new CalibratedBand(new Band(1.14, 7.10), Optional.empty());
+        Verdict unchanged = Judging.decideAtCap(p99, band,
+                MedianInterval.of(List.of(5.0, 7.32, 9.0, 11.0, 12.48, 13.0, 15.0, 17.56, 21.2)));
+        assertThat(unchanged.kind()).isEqualTo(Verdict.Kind.PASS);
+        assertThat(unchanged.reason()).contains("lies wholly above").endsWith(Judging.STALL_TAIL_NOT_JUDGED);
+        // Nagle's algorithm on, the same self-check: 45.06 (CI 43.78 to 63.83, 8 rounds) against [0.88, 5.48].
+        Verdict nagle = Judging.decideAtCap(p99, new CalibratedBand(new Band(0.88, 5.48), Optional.empty()),
+                MedianInterval.of(List.of(43.78, 44.0, 44.5, 45.0, 45.1, 50.0, 60.0, 63.83)));
+        assertThat(nagle.kind()).isEqualTo(Verdict.Kind.REGRESSION);
+        assertThat(nagle.reason()).contains("wholly above 3x the band's top (16.44), further than the host's stalls");
+        assertThatThrownBy(() -> GatedFigure.latencyAbove("rpc-small-protobuf", "callP50", "rpc-small-protobuf/h10r1", 50,
+                100, "sleep", 1.5).withStallBoundTail()).hasMessageContaining("only a tail");
     }
 
     @Test

@@ -32,9 +32,10 @@ public final class GateEngine {
      * 2026-12-03c: a figure wholly better than its band (an Improvement) passes, ratios too.
      * 2026-12-03d: a band that follows the CPU follows, on rounds a neighbour disturbed, the CPU it left us (probe x contention index).
      */
-    public static final String JUDGING_RULES = "2026-12-03d cpu-following ms bands, NameNode p50 x/1.5, costs are ceilings,"
+    public static final String JUDGING_RULES = "2026-12-04a cpu-following ms bands, NameNode p50 x/1.5, costs are ceilings,"
             + " writable h10/h1 follows the CPU inversely, disk-widened bands, disk tails past 3x the unwidened top,"
-            + " changes need the whole interval, improvements pass, busy rounds follow the CPU a neighbour left";
+            + " changes need the whole interval, improvements pass, busy rounds follow the CPU a neighbour left,"
+            + " small-call tails past 3x the top";
 
     private final Function<String, BaselineSource> baselines;
     private final GateMode mode;

@@ -26,10 +26,12 @@ import java.util.function.ToDoubleFunction;
  *                          throughput ratios of CPU-bound over sleep-bound work, which follow it inversely
  * @param tail              a p99 or beyond: at the round cap only a settled interval decides it
  *                          (see {@link Judging#decideAtCap})
+ * @param stallBound        a tail set by the host's scheduling stalls rather than by the system's own
+ *                          work, judged only against a gross ceiling (see {@link #withStallBoundTail})
  */
 public record GatedFigure(FigureKey key, String unit, Direction direction, double minimumBandFactor,
                           List<String> workloads, ToDoubleFunction<Round> perRound,
-                          Optional<BandFollowing> bandFollows, boolean tail) {
+                          Optional<BandFollowing> bandFollows, boolean tail, boolean stallBound) {
 
     /**
      * How a band moves with a calibration: scaled by its median now over its median at recording
@@ -44,7 +46,7 @@ public record GatedFigure(FigureKey key, String unit, Direction direction, doubl
     /** A figure whose band is used as recorded, and which is not a tail. */
     public GatedFigure(FigureKey key, String unit, Direction direction, double minimumBandFactor,
                        List<String> workloads, ToDoubleFunction<Round> perRound) {
-        this(key, unit, direction, minimumBandFactor, workloads, perRound, Optional.empty(), false);
+        this(key, unit, direction, minimumBandFactor, workloads, perRound, Optional.empty(), false, false);
     }
 
     public GatedFigure {
@@ -56,6 +58,9 @@ public record GatedFigure(FigureKey key, String unit, Direction direction, doubl
         }
         workloads = List.copyOf(new LinkedHashSet<>(workloads));
         bandFollows = bandFollows == null ? Optional.empty() : bandFollows;
+        if (stallBound && !tail) {
+            throw new IllegalArgumentException(key + ": only a tail can be stall-bound");
+        }
     }
 
     /**
@@ -77,12 +82,12 @@ public record GatedFigure(FigureKey key, String unit, Direction direction, doubl
     private GatedFigure following(BandFollowing following) {
         List<String> reads = new ArrayList<>(workloads);
         reads.addAll(following.calibration().probes());
-        return new GatedFigure(key, unit, direction, minimumBandFactor, reads, perRound, Optional.of(following), tail);
+        return new GatedFigure(key, unit, direction, minimumBandFactor, reads, perRound, Optional.of(following), tail, stallBound);
     }
 
     private GatedFigure asTailIf(double percentile) {
         return percentile < TAIL_PERCENTILE ? this
-                : new GatedFigure(key, unit, direction, minimumBandFactor, workloads, perRound, bandFollows, true);
+                : new GatedFigure(key, unit, direction, minimumBandFactor, workloads, perRound, bandFollows, true, stallBound);
     }
 
     /**
@@ -104,7 +109,17 @@ public record GatedFigure(FigureKey key, String unit, Direction direction, doubl
     public GatedFigure withDiskBound() {
         List<String> reads = new ArrayList<>(workloads);
         reads.add(FsyncProbe.NAME);
-        return new GatedFigure(key, unit, direction, minimumBandFactor, reads, perRound, bandFollows, tail);
+        return new GatedFigure(key, unit, direction, minimumBandFactor, reads, perRound, bandFollows, tail, stallBound);
+    }
+
+    /**
+     * This tail judged only against a gross ceiling, as a disk-bound tail is ({@link Judging#decideAtCap}):
+     * for a p99 of operations whose own work is far smaller than the host's scheduling stalls, so
+     * that how many stalls fell in a round, not the system, sets it. A p99 of 100 calls is their
+     * second slowest: one stall of the host that holds a wave of calls decides it.
+     */
+    public GatedFigure withStallBoundTail() {
+        return new GatedFigure(key, unit, direction, minimumBandFactor, workloads, perRound, bandFollows, tail, true);
     }
 
     /** Whether {@code round} sampled every workload this figure reads. */

@@ -54,6 +54,12 @@ class RpcScenariosTest {
     }
 
     @Test
+    void onlyTheSmallCallsTailIsHeldToAGrossCeilingForTheHostsStalls() {
+        assertThat(RpcScenarios.figures(RpcScenarios.all()).stream().filter(GatedFigure::stallBound)
+                .map(f -> f.key().toString()).toList()).containsExactly("rpc-small-protobuf / callP99");
+    }
+
+    @Test
     void theCpuBoundFloorGoesToTheNoSleepRatiosAndCallLatenciesInMillisecondsGuardGrossRegressions() {
         var floors = new java.util.TreeMap<String, Double>();
         RpcScenarios.figures(RpcScenarios.all()).forEach(f -> floors.put(f.key().toString(), f.minimumBandFactor()));
