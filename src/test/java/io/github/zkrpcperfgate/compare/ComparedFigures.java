@@ -16,25 +16,28 @@ public final class ComparedFigures {
     private ComparedFigures() {
     }
 
-    /** The unit of every compared figure: the candidate's slowdown against the reference release. */
-    static String unit(ReleaseComparison c) {
-        return Comparisons.unit(c.reference());
+    static GatedFigure of(GatedFigure base, ReleaseComparison c) {
+        return step(base, Sides.REFERENCE, Sides.CANDIDATE, c.reference(), c.tolerance());
     }
 
-    static GatedFigure of(GatedFigure base, ReleaseComparison c) {
+    /**
+     * {@code base} from the side {@code from} (release {@code fromRelease}) to the side {@code to}:
+     * the candidate against the reference, or one step of a timeline.
+     */
+    static GatedFigure step(GatedFigure base, String from, String to, String fromRelease, double tolerance) {
         List<String> reads = new ArrayList<>();
         for (String w : base.workloads()) {
             if (Sides.SHARED.contains(w)) {
                 reads.add(w);
             } else {
-                reads.add(Sides.name(Sides.REFERENCE, w));
-                reads.add(Sides.name(Sides.CANDIDATE, w));
+                reads.add(Sides.name(from, w));
+                reads.add(Sides.name(to, w));
             }
         }
-        return new GatedFigure(base.key(), unit(c), Direction.LOWER_IS_BETTER, c.tolerance(), reads, round -> {
-            double candidate = base.perRound().applyAsDouble(Sides.view(round, Sides.CANDIDATE));
-            double reference = base.perRound().applyAsDouble(Sides.view(round, Sides.REFERENCE));
-            return base.direction() == Direction.HIGHER_IS_BETTER ? reference / candidate : candidate / reference;
+        return new GatedFigure(base.key(), Comparisons.unit(fromRelease), Direction.LOWER_IS_BETTER, tolerance, reads, round -> {
+            double later = base.perRound().applyAsDouble(Sides.view(round, to));
+            double earlier = base.perRound().applyAsDouble(Sides.view(round, from));
+            return base.direction() == Direction.HIGHER_IS_BETTER ? earlier / later : later / earlier;
         });
     }
 }

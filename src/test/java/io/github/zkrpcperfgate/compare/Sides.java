@@ -15,7 +15,7 @@ import java.util.Map;
 import java.util.Set;
 
 /**
- * The two sides of a comparison in one trial: each side's workloads under its side's name
+ * The sides of a comparison in one trial, one a release: each side's workloads under its side's name
  * ({@code reference:zk-1node/sync}, {@code candidate:calibration/fsync}), the machine-wide probes
  * of this JVM once a round under their own names, and each side's view of a round, in which its
  * figures read exactly as in a gate run.
@@ -31,7 +31,7 @@ final class Sides {
     static final Set<String> SHARED = Set.of(CpuProbe.NAME, ParallelCpuProbe.NAME, LoopbackRoundTripProbe.NAME);
     /**
      * Probes each side samples beside its own servers' data, which stand for the one disk both
-     * sides write to: each side's view reads both sides' samples of the round pooled (their
+     * sides write to: each side's view reads every side's samples of the round pooled (their
      * histograms added), so both subtract the same disk cost and the probes' own noise does not
      * enter the ratio. Measured 2026-12-01 on six zk-1node A/A runs (3.9.5 against itself): with
      * each side's own probe the per-round syncP50 ratio's standard deviation was 0.15–0.41, with
@@ -47,16 +47,33 @@ final class Sides {
         return side + ":" + workload;
     }
 
-    /** What one trial samples: both sides' own workloads, and the shared probes once (the candidate's). */
-    static List<Workload> combined(List<Workload> reference, List<Workload> candidate) {
-        List<Workload> all = new ArrayList<>();
-        for (Workload w : reference) {
-            if (!SHARED.contains(w.name())) {
-                all.add(new Named(name(REFERENCE, w.name()), w));
-            }
+    /**
+     * The side of the release at {@code index} of a timeline of {@code count} (oldest first, the
+     * candidate last): {@code candidate}, {@code reference} (the release before it) and, in a
+     * timeline of more, {@code earlier1} for the oldest, {@code earlier2}, …
+     */
+    static String label(int index, int count) {
+        if (index < 0 || index >= count) {
+            throw new IndexOutOfBoundsException("release " + index + " of a timeline of " + count);
         }
-        for (Workload w : candidate) {
-            all.add(SHARED.contains(w.name()) ? w : new Named(name(CANDIDATE, w.name()), w));
+        return index == count - 1 ? CANDIDATE : index == count - 2 ? REFERENCE : "earlier" + (index + 1);
+    }
+
+    /**
+     * What one trial samples: every side's own workloads, the releases oldest first, and the
+     * shared probes once (the candidate's).
+     */
+    static List<Workload> combined(List<List<Workload>> sides) {
+        List<Workload> all = new ArrayList<>();
+        for (int i = 0; i < sides.size(); i++) {
+            boolean candidate = i == sides.size() - 1;
+            for (Workload w : sides.get(i)) {
+                if (!SHARED.contains(w.name())) {
+                    all.add(new Named(name(label(i, sides.size()), w.name()), w));
+                } else if (candidate) {
+                    all.add(w);
+                }
+            }
         }
         return all;
     }
@@ -79,10 +96,10 @@ final class Sides {
         return new Round(round.index(), order, samples);
     }
 
-    /** Both sides' samples of {@code probe} in {@code round} as one (or the one side's, if only it sampled it). */
+    /** Every side's samples of {@code probe} in {@code round} as one (or the one side's, if only it sampled it). */
     private static Sample pooled(Round round, String probe) {
-        List<Sample> sides = List.of(name(REFERENCE, probe), name(CANDIDATE, probe)).stream()
-                .filter(round::has).map(round::sample).toList();
+        List<Sample> sides = round.order().stream().filter(n -> n.substring(n.indexOf(':') + 1).equals(probe) && n.contains(":"))
+                .map(round::sample).toList();
         if (sides.size() == 1) {
             return sides.get(0);
         }

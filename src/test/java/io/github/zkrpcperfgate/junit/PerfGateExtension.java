@@ -1,5 +1,6 @@
 package io.github.zkrpcperfgate.junit;
 
+import io.github.zkrpcperfgate.compare.ComparedRun;
 import io.github.zkrpcperfgate.compare.ComparisonEngine;
 import io.github.zkrpcperfgate.compare.InjectedSide;
 import io.github.zkrpcperfgate.compare.ReleaseComparison;
@@ -56,7 +57,7 @@ final class PerfGateExtension implements BeforeAllCallback, ParameterResolver {
         Assumptions.assumeFalse(driver.figures().isEmpty(), "no scenario of " + familyClass.getSimpleName()
                 + " " + family.scenarioNames() + " matches -Dperf.scenarios=" + build.settings().scenarioGlobs());
         GroupResult result = compare.isPresent()
-                ? compared(family, driver, build.settings(), compare.get(), injection, side)
+                ? compared(family, driver, build, compare.get(), injection, side)
                 : GateEngine.of(build.settings(), build.settings().gateMode()).run(driver);
         build.report().add(result);
         context.getStore(NAMESPACE).put(GateBuild.class, new GateBuild(build.settings(), build.report(), result));
@@ -65,23 +66,36 @@ final class PerfGateExtension implements BeforeAllCallback, ParameterResolver {
     /**
      * {@code -Dperf.compare=<version property>=<release>} naming this family's system: the driver
      * (the candidate, the POM's release) measured against the same scenarios on the named release,
-     * in the same run, instead of against baselines. An injection slows the side
-     * {@code -Dperf.inject.side} names (the candidate unless it says otherwise).
+     * in the same run, instead of against baselines; with several releases named, a timeline, each
+     * of them too. An injection slows the side {@code -Dperf.inject.side} names (the candidate
+     * unless it says otherwise; {@code both}, the environment's, slows every release). The earlier
+     * steps of a timeline go to the report; the judged comparison is returned.
      */
-    private static GroupResult compared(ScenarioFamily family, ScenarioDriver candidate, PerfSettings settings,
-                                        ReleaseComparison c, Injection injection, InjectedSide side) throws Exception {
-        ScenarioDriver reference;
+    private static GroupResult compared(ScenarioFamily family, ScenarioDriver candidate, Build build, ReleaseComparison asked,
+                                        Injection injection, InjectedSide side) throws Exception {
+        PerfSettings settings = build.settings();
+        String candidateRelease = family.releaseUnderTest(asked.key()).orElseThrow();
+        List<ScenarioDriver> sides = new ArrayList<>();
+        ReleaseComparison c;
         try {
-            reference = family.driverOf(settings, side.reference() ? injection : Injection.none(), c.key(), c.reference())
-                    .orElseThrow();
+            c = asked.forCandidate(candidateRelease);
+            for (int i = 0; i < c.releases().size(); i++) {
+                boolean slowed = i == c.releases().size() - 1 ? side.reference() : side == InjectedSide.BOTH;
+                sides.add(family.driverOf(settings, slowed ? injection : Injection.none(), c.key(), c.releases().get(i))
+                        .orElseThrow());
+            }
         } catch (RuntimeException e) {
+            sides.forEach(ScenarioDriver::close);
             candidate.close();
             throw e;
         }
-        GroupResult result = new ComparisonEngine(settings.plan(PerfSettings.DEFAULT_PLAN), Progress.toStdout())
-                .run(candidate.group(), reference, candidate, family.releaseUnderTest(c.key()).orElseThrow(), c);
+        sides.add(candidate);
+        ComparedRun run = new ComparisonEngine(settings.plan(PerfSettings.DEFAULT_PLAN), Progress.toStdout())
+                .run(candidate.group(), sides, candidateRelease, c);
+        run.earlierSteps().forEach(build.report()::add);
+        GroupResult result = run.judged();
         return injection.isEmpty() ? result : result.withNote("ℹ -Dperf.inject=" + settings.inject() + " slowed "
-                + (side == InjectedSide.BOTH ? "the candidate and the reference alike" : "the " + side + " only")
+                + (side == InjectedSide.BOTH ? "every release alike" : "the " + side + " only")
                 + " (-D" + InjectedSide.PROPERTY + ")");
     }
 
@@ -124,7 +138,9 @@ final class PerfGateExtension implements BeforeAllCallback, ParameterResolver {
             settings.requireEveryGlobSelects(known);
             ReleaseComparison.from(System.getProperties()).ifPresent(c -> {
                 List<String> comparable = new ArrayList<>();
-                ServiceLoader.load(ScenarioFamily.class).forEach(f -> f.releaseUnderTest(c.key()).ifPresent(comparable::add));
+                // A timeline that puts the POM's release anywhere but last fails here, before any server starts.
+                ServiceLoader.load(ScenarioFamily.class).forEach(f -> f.releaseUnderTest(c.key()).map(c::forCandidate)
+                        .ifPresent(checked -> comparable.add(f.getClass().getSimpleName())));
                 if (comparable.isEmpty()) {
                     throw new IllegalArgumentException("-Dperf.compare=" + c.key() + "=" + c.reference() + ": no scenario family"
                             + " compares releases of \"" + c.key() + "\" (zookeeper.version and hadoop.version are the ones that do)");

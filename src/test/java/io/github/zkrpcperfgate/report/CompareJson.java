@@ -41,6 +41,11 @@ public final class CompareJson {
             c.put("group", g.group());
             Comparisons.release(figures, "reference").ifPresent(r -> c.put("reference", r));
             Comparisons.release(figures, "candidate").ifPresent(r -> c.put("candidate", r));
+            setting(g, Comparisons.TIMELINE).ifPresent(v -> {
+                // A step of a timeline of releases: every release, and whether this step is the judged one.
+                java.util.Arrays.stream(v.split(",")).forEach(c.putArray("timeline")::add);
+                c.put("judged", !Comparisons.earlierStep(g));
+            });
             setting(g, Comparisons.TOLERANCE).ifPresent(v -> c.put("tolerance", Double.parseDouble(v)));
             for (String key : List.of(Comparisons.STARTS, Comparisons.ROUNDS, Comparisons.SEED)) {
                 setting(g, key).ifPresent(v -> c.put(key.substring(key.indexOf('.') + 1), Long.parseLong(v)));

@@ -5,6 +5,7 @@ import io.github.zkrpcperfgate.result.Comparisons;
 import io.github.zkrpcperfgate.result.FigureResult;
 import io.github.zkrpcperfgate.result.GroupResult;
 import io.github.zkrpcperfgate.result.Headline;
+import io.github.zkrpcperfgate.result.Timeline;
 import io.github.zkrpcperfgate.stats.SignificantDigits;
 import java.util.List;
 import java.util.Map;
@@ -32,6 +33,7 @@ public final class SummaryMarkdown {
         // What no row can say: a testbed without baselines, a machine that was busy.
         groups.stream().flatMap(g -> g.notes().stream()).filter(n -> n.startsWith("ℹ ") || n.startsWith("⚠ machine busy"))
                 .distinct().forEach(n -> md.append("\n> ").append(n).append('\n'));
+        Timeline.in(groups).forEach(t -> timeline(t, md));
         groups.forEach(g -> comparison(g, md));
         if (!failed.isEmpty()) {
             md.append("\n## Failed figures\n\n");
@@ -122,9 +124,42 @@ public final class SummaryMarkdown {
             md.append("| ").append(f.key()).append(" | ").append(side(f, "reference")).append(" | ").append(side(f, "candidate"))
                     .append(" | ").append(Comparisons.asChange(f.value().median()))
                     .append(" | ").append(Comparisons.asChange(f.value().low())).append(" to ").append(Comparisons.asChange(f.value().high()))
-                    .append(" | ").append(f.passed() ? "" : "❌ ").append(f.verdictName())
-                    .append(!Comparisons.settled(f) ? " (not settled)" : "").append(" |\n");
+                    .append(" | ").append(verdict(g, f)).append(" |\n");
         }
+    }
+
+    /**
+     * A timeline of releases, before its steps' tables: per figure each release's own median, and
+     * from the second on its change against the one before, marked ▲/▼ where the step's interval
+     * lies wholly beyond the tolerance (the release that moved it).
+     */
+    private static void timeline(Timeline t, StringBuilder md) {
+        md.append("\n## ").append(t.group()).append(": timeline ").append(String.join(" → ", t.releases()))
+                .append("\n\nEach release's own median; from the second on, its change against the one before (95% interval);")
+                .append(" ▲ slower, ▼ faster, wholly beyond x").append(t.tolerance()).append(".\n\n| figure |");
+        t.releases().forEach(r -> md.append(' ').append(r).append(" |"));
+        md.append("\n|---|").append("---|".repeat(t.releases().size())).append('\n');
+        for (Timeline.Row row : t.rows()) {
+            md.append("| ").append(row.key()).append(" (").append(row.unit()).append(") | ")
+                    .append(SignificantDigits.format(row.values().get(0).median())).append(" |");
+            for (int i = 1; i < row.values().size(); i++) {
+                FigureResult step = row.steps().get(i - 1);
+                String moved = t.moved(step);
+                md.append(' ').append(SignificantDigits.format(row.values().get(i).median())).append(" (")
+                        .append(moved.isEmpty() ? "" : moved + " ").append(Comparisons.asChange(step.value().median()))
+                        .append(", ").append(Comparisons.asChange(step.value().low())).append(" to ")
+                        .append(Comparisons.asChange(step.value().high())).append(") |");
+            }
+            md.append('\n');
+        }
+    }
+
+    /** The verdict cell: an earlier step of a timeline is not judged, so it says only whether the step moved. */
+    private static String verdict(GroupResult g, FigureResult f) {
+        if (Comparisons.earlierStep(g)) {
+            return "not judged" + (Comparisons.settled(f) ? "" : " (not settled)");
+        }
+        return (f.passed() ? "" : "❌ ") + f.verdictName() + (Comparisons.settled(f) ? "" : " (not settled)");
     }
 
     /** The figure's own median on one side, "0.02539 x(cpu) above fsync", or "—" for a figure without sides. */

@@ -16,6 +16,10 @@ public final class Comparisons {
     public static final String STARTS = "compare.starts";
     public static final String ROUNDS = "compare.rounds";
     public static final String SEED = "compare.seed";
+    /** In a timeline of more than two releases: every release, oldest first, the candidate last. */
+    public static final String TIMELINE = "compare.timeline";
+    /** In a timeline: the scenario group whose steps these are (each step's group is named after it). */
+    public static final String TIMELINE_GROUP = "compare.timelineGroup";
 
     private Comparisons() {
     }
@@ -42,6 +46,15 @@ public final class Comparisons {
         }
         double change = (factor - 1) * 100;
         return (change >= 0 ? "+" : "−") + String.format(java.util.Locale.ROOT, "%.1f%%", Math.abs(change));
+    }
+
+    /**
+     * Whether {@code group} is an earlier step of a timeline of releases: measured in the same
+     * rounds as the judged step, reported, not judged (its verdicts are passes by construction).
+     */
+    public static boolean earlierStep(GroupResult group) {
+        String judged = group.environment().get(TIMELINE_GROUP);
+        return judged != null && !judged.equals(group.group());
     }
 
     /** The compared figures of {@code group}, in order; empty for a group judged against baselines. */
