@@ -148,6 +148,7 @@ class ComparisonEngineTest {
                 .contains("(▲ +100.0%, +100.0% to +100.0%)");
         assertThat(md.indexOf("timeline 3.8.3")).as("the timeline first, then each step's table")
                 .isLessThan(md.indexOf("## g, step 1 of 3:"));
+        assertThat(md).as("the headline counts the judged step's figure only").contains("All 1 judged figures passed.");
         assertThat(md).as("an earlier step's table says it was not judged").contains("+100.0% to +100.0% | not judged |");
         String html = HtmlReport.render(groups);
         assertThat(html).contains("<table class=\"comparison timeline\">").contains("<svg class=\"chart timeline\"")

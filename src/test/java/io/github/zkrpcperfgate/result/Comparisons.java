@@ -57,6 +57,11 @@ public final class Comparisons {
         return judged != null && !judged.equals(group.group());
     }
 
+    /** {@code groups} without the earlier steps of a timeline: the ones whose verdicts count. */
+    public static java.util.List<GroupResult> judged(java.util.List<GroupResult> groups) {
+        return groups.stream().filter(g -> !earlierStep(g)).toList();
+    }
+
     /** The compared figures of {@code group}, in order; empty for a group judged against baselines. */
     public static java.util.List<FigureResult> comparedIn(GroupResult group) {
         return group.figures().stream().filter(f -> isCompared(f.unit())).toList();
