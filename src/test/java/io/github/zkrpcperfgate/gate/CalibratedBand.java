@@ -8,10 +8,12 @@ import io.github.zkrpcperfgate.measure.Round;
 import io.github.zkrpcperfgate.stats.MedianInterval;
 import io.github.zkrpcperfgate.stats.SignificantDigits;
 import io.github.zkrpcperfgate.verdict.Band;
+import io.github.zkrpcperfgate.verdict.FigureKey;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalDouble;
+import java.util.function.Function;
 
 /**
  * The band a figure is held to in one run. A figure in milliseconds of CPU work (a Hadoop RPC
@@ -48,19 +50,49 @@ record CalibratedBand(Band band, Optional<String> note, double diskWidening) {
         return band.high() / diskWidening;
     }
 
-    /** {@code recorded}, moved as {@code figure} asks for the rounds it is judged on. */
+    /** {@code recorded}, moved as {@code figure} asks for the rounds it is judged on; for a figure that follows no other. */
     static CalibratedBand of(GatedFigure figure, Band recorded, Map<String, String> recordedIn, List<Round> rounds) {
+        return of(figure, recorded, recordedIn, key -> OptionalDouble.empty(), rounds);
+    }
+
+    /**
+     * {@code recorded}, moved as {@code figure} asks for the rounds it is judged on.
+     *
+     * @param recordedCentre the recorded centre of another figure of the baseline, for a band that follows it
+     */
+    static CalibratedBand of(GatedFigure figure, Band recorded, Map<String, String> recordedIn,
+                             Function<FigureKey, OptionalDouble> recordedCentre, List<Round> rounds) {
         if (rounds.isEmpty()) {
             return new CalibratedBand(recorded, Optional.empty());
         }
         CalibratedBand band = new CalibratedBand(recorded, Optional.empty());
-        if (figure.bandFollows().isPresent()) {
-            band = followingTheMachine(figure.bandFollows().get(), recorded, recordedIn, rounds);
+        if (figure.bandFollows().orElse(null) instanceof GatedFigure.BandFollowing.Machine machine) {
+            band = followingTheMachine(machine, recorded, recordedIn, rounds);
+        } else if (figure.bandFollows().orElse(null) instanceof GatedFigure.BandFollowing.Figure other) {
+            band = followingTheFigure(other.reference(), recorded, recordedCentre.apply(other.reference().key()), rounds);
         }
         return figure.diskBound() ? band.widenedForTheDisk(recordedIn, rounds) : band;
     }
 
-    private static CalibratedBand followingTheMachine(GatedFigure.BandFollowing following, Band recorded,
+    /**
+     * {@code recorded} scaled by {@code reference}'s median over {@code rounds} (the rounds the
+     * figure is judged on, all of which measured the reference) over its recorded centre.
+     */
+    private static CalibratedBand followingTheFigure(GatedFigure reference, Band recorded, OptionalDouble atRecording,
+                                                     List<Round> rounds) {
+        if (atRecording.isEmpty()) {
+            return new CalibratedBand(recorded, Optional.of("band as recorded: the baseline has no " + reference.key()
+                    + " to scale it by; record both to let it follow"));
+        }
+        double now = MedianInterval.of(rounds.stream().map(r -> reference.perRound().applyAsDouble(r)).toList()).median();
+        double factor = now / atRecording.getAsDouble();
+        return new CalibratedBand(new Band(recorded.low() * factor, recorded.high() * factor), Optional.of("band "
+                + recorded + " as recorded, ×" + SignificantDigits.format(factor) + " with " + reference.key() + ": "
+                + SignificantDigits.format(now) + " " + reference.unit() + " in these rounds against "
+                + SignificantDigits.format(atRecording.getAsDouble()) + " recorded"));
+    }
+
+    private static CalibratedBand followingTheMachine(GatedFigure.BandFollowing.Machine following, Band recorded,
                                                       Map<String, String> recordedIn, List<Round> rounds) {
         Calibration calibration = following.calibration();
         boolean inversely = following.inversely();

@@ -82,6 +82,54 @@ class CalibratedBandTest {
         assertThat(slower.note()).hasValueSatisfying(n -> assertThat(n).contains("for the machine's speed (inversely)"));
     }
 
+    private static final String READ = "nn-getfileinfo/h10r1";
+    private static final String WRITE = "nn-create/h10r1";
+
+    /** A round where the read took {@code readMs} and the write {@code writeMs} (p50s). */
+    private static Round readWriteRound(int index, double readMs, double writeMs) {
+        Map<String, Sample> samples = new LinkedHashMap<>();
+        samples.put(READ, new Sample(READ, index, 1, 1_000_000, histogram(readMs)));
+        samples.put(WRITE, new Sample(WRITE, index, 1, 1_000_000, histogram(writeMs)));
+        return new Round(index, List.copyOf(samples.keySet()), samples);
+    }
+
+    private static List<Round> readWriteRounds(double readMs, double... writeMs) {
+        List<Round> rounds = new ArrayList<>();
+        for (int i = 0; i < writeMs.length; i++) {
+            rounds.add(readWriteRound(i, readMs, writeMs[i]));
+        }
+        return rounds;
+    }
+
+    /**
+     * The NameNode's case: recorded, the read's p50 centred on 0.28 ms and the write's band
+     * [0.7, 1.5] ms. A host slower at both by 1.7× (as CI's of 2026-12-04 was, beyond the CPU
+     * probe) passes; the same writes on a host where the read did not move fail.
+     */
+    @Test
+    void aBandFollowingAnotherFigureMovesByItsMedianOverItsRecordedCentre() {
+        GatedFigure read = GatedFigure.latencyCeiling("nn-getfileinfo", "opP50", READ, 50, 2.0);
+        GatedFigure write = GatedFigure.latencyCeiling("nn-create", "opP50", WRITE, 50, 1.5).withBandFollowing(read);
+        assertThat(write.workloads()).containsExactly(WRITE, READ);
+        Band recorded = new Band(0.7, 1.5);
+        java.util.function.Function<io.github.zkrpcperfgate.verdict.FigureKey, java.util.OptionalDouble> centres =
+                key -> key.equals(read.key()) ? java.util.OptionalDouble.of(0.28) : java.util.OptionalDouble.empty();
+        double[] slowerWrites = {1.7, 1.75, 1.8, 1.85, 1.9, 1.95, 2.0};
+        List<Round> slowerHost = readWriteRounds(0.476, slowerWrites);
+        CalibratedBand moved = CalibratedBand.of(write, recorded, Map.of(), centres, slowerHost);
+        assertThat(moved.band().high()).isCloseTo(2.55, within(0.01)); // the histogram keeps 3 digits
+        assertThat(moved.note()).hasValueSatisfying(n -> assertThat(n).contains("band [0.7, 1.5] as recorded, ×1.70")
+                .contains(" with nn-getfileinfo / opP50: 0.476").contains(" ms in these rounds against 0.28 recorded"));
+        var writes = MedianInterval.of(List.of(1.7, 1.75, 1.8, 1.85, 1.9, 1.95, 2.0));
+        assertThat(Judging.decideAtCap(write, moved, writes).kind()).isEqualTo(Verdict.Kind.PASS);
+        CalibratedBand unmoved = CalibratedBand.of(write, recorded, Map.of(), centres, readWriteRounds(0.28, slowerWrites));
+        assertThat(Judging.decideAtCap(write, unmoved, writes).kind()).isEqualTo(Verdict.Kind.REGRESSION);
+        // A baseline without the reference leaves the band as recorded, and says so.
+        CalibratedBand unknown = CalibratedBand.of(write, recorded, Map.of(), key -> java.util.OptionalDouble.empty(), slowerHost);
+        assertThat(unknown.band()).isEqualTo(recorded);
+        assertThat(unknown.note()).hasValueSatisfying(n -> assertThat(n).contains("has no nn-getfileinfo / opP50"));
+    }
+
     @Test
     void aBandIsUsedAsRecordedWhenTheFigureDoesNotFollowOrTheBaselineKeepsNoProbe() {
         GatedFigure plain = GatedFigure.latencyCeiling("rpc-seed-protobuf", "callP50", CALL, 50, 2.0);

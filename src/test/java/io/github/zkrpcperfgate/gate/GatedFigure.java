@@ -20,10 +20,11 @@ import java.util.function.ToDoubleFunction;
  * @param workloads         the workloads {@code perRound} reads, numerator first for a ratio: a round
  *                          lacking one does not count
  * @param perRound          the figure's value in one round (finite, > 0)
- * @param bandFollows       a calibration the band moves with: the recorded band scaled by this run's
- *                          calibration over the recording's, or the inverse (see {@link CalibratedBand});
- *                          for figures in ms of CPU work, which follow the machine's speed, and
- *                          throughput ratios of CPU-bound over sleep-bound work, which follow it inversely
+ * @param bandFollows       what the band moves with: the recorded band scaled by this run's
+ *                          calibration over the recording's, or the inverse, or by another figure of
+ *                          the run over its recorded centre (see {@link CalibratedBand}); for figures
+ *                          in ms of CPU work, which follow the machine's speed, and throughput ratios
+ *                          of CPU-bound over sleep-bound work, which follow it inversely
  * @param tail              a p99 or beyond: at the round cap only a settled interval decides it
  *                          (see {@link Judging#decideAtCap})
  * @param stallBound        a tail set by the host's scheduling stalls rather than by the system's own
@@ -34,10 +35,41 @@ public record GatedFigure(FigureKey key, String unit, Direction direction, doubl
                           Optional<BandFollowing> bandFollows, boolean tail, boolean stallBound) {
 
     /**
-     * How a band moves with a calibration: scaled by its median now over its median at recording
-     * ({@code inversely}: by the recording's over now's).
+     * What a band moves with from run to run (see {@link CalibratedBand}): a calibration of the
+     * machine, or another figure of the same run.
      */
-    public record BandFollowing(Calibration calibration, boolean inversely) {
+    public sealed interface BandFollowing permits BandFollowing.Machine, BandFollowing.Figure {
+
+        /** The workloads a round must have measured for the band to follow it there. */
+        List<String> reads();
+
+        /** Whether the band moves against it (a throughput ratio of CPU-bound over sleep-bound work). */
+        default boolean inversely() {
+            return false;
+        }
+
+        /**
+         * Scaled by the calibration's median now over its median at recording ({@code inversely}:
+         * by the recording's over now's).
+         */
+        record Machine(Calibration calibration, boolean inversely) implements BandFollowing {
+            @Override
+            public List<String> reads() {
+                return calibration.probes();
+            }
+        }
+
+        /**
+         * Scaled by {@code reference}'s median in the rounds judged over its recorded centre: for
+         * figures that share a drift no probe of ours follows and differ in what can regress (a
+         * NameNode's writes against its read; see {@code NameNodeScenarios}).
+         */
+        record Figure(GatedFigure reference) implements BandFollowing {
+            @Override
+            public List<String> reads() {
+                return reference.workloads();
+            }
+        }
     }
 
     /** Percentiles from here up are tails: a handful of stalls per round decides them. */
@@ -68,7 +100,18 @@ public record GatedFigure(FigureKey key, String unit, Direction direction, doubl
      * probes join the workloads, so that every round it is judged on measured them.
      */
     public GatedFigure withBandFollowing(Calibration calibration) {
-        return following(new BandFollowing(calibration, false));
+        return following(new BandFollowing.Machine(calibration, false));
+    }
+
+    /**
+     * This figure with its band moving with {@code reference}, another figure of the same rounds:
+     * its band is scaled by the reference's median in this run over the reference's recorded
+     * centre. Whatever slows both alike (the machine, the host's state) moves the band with the
+     * figure; what slows this figure alone stays in it. The reference must be gated itself, or a
+     * slowdown of both goes unseen.
+     */
+    public GatedFigure withBandFollowing(GatedFigure reference) {
+        return following(new BandFollowing.Figure(reference));
     }
 
     /**
@@ -76,12 +119,12 @@ public record GatedFigure(FigureKey key, String unit, Direction direction, doubl
      * numerator is bound by CPU and whose denominator by a sleep, which falls as the machine slows.
      */
     public GatedFigure withBandFollowingInversely(Calibration calibration) {
-        return following(new BandFollowing(calibration, true));
+        return following(new BandFollowing.Machine(calibration, true));
     }
 
     private GatedFigure following(BandFollowing following) {
         List<String> reads = new ArrayList<>(workloads);
-        reads.addAll(following.calibration().probes());
+        following.reads().stream().filter(w -> !reads.contains(w)).forEach(reads::add);
         return new GatedFigure(key, unit, direction, minimumBandFactor, reads, perRound, Optional.of(following), tail, stallBound);
     }
 

@@ -23,6 +23,7 @@ import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.OptionalDouble;
 import java.util.Set;
 import java.util.SortedMap;
 import java.util.stream.Collectors;
@@ -165,7 +166,9 @@ final class Judging {
     private static CalibratedBand bandFor(GatedFigure f, Baselines baselines, Map<FigureKey, BaselineFigure> recorded,
                                           List<Round> rounds) {
         return CalibratedBand.of(f, recorded.get(f.key()).band(),
-                baselines.scenarios().get(f.key().scenario()).environment(), DisturbancePolicy.roundsFor(f, rounds));
+                baselines.scenarios().get(f.key().scenario()).environment(),
+                key -> recorded.containsKey(key) ? OptionalDouble.of(recorded.get(key).expected()) : OptionalDouble.empty(),
+                DisturbancePolicy.roundsFor(f, rounds));
     }
 
     /**

@@ -56,6 +56,25 @@ class NameNodeScenariosTest {
     }
 
     @Test
+    void theWritesBandsFollowTheReadsP50AndTheReadsTheCpu() {
+        List<GatedFigure> figures = NameNodeScenarios.figures(NameNodeScenarios.all());
+        GatedFigure read = figures.stream().filter(f -> f.key().toString().equals("nn-getfileinfo / opP50")).findFirst().orElseThrow();
+        assertThat(read.bandFollows()).hasValueSatisfying(b -> assertThat(b).isInstanceOf(GatedFigure.BandFollowing.Machine.class));
+        assertThat(read.minimumBandFactor()).isEqualTo(NameNodeScenarios.READ_MEDIAN_MIN_BAND);
+        assertThat(figures).filteredOn(f -> f.key().figure().equals("opP50") && !f.key().scenario().equals("nn-getfileinfo"))
+                .hasSize(3).allSatisfy(write -> {
+                    assertThat(write.bandFollows()).hasValue(new GatedFigure.BandFollowing.Figure(read));
+                    assertThat(write.workloads()).contains("nn-getfileinfo/h10r1", "calibration/fsync");
+                    assertThat(write.minimumBandFactor()).isEqualTo(NameNodeScenarios.MEDIAN_MIN_BAND);
+                });
+        // Selected without the read, a write's band follows the CPU as the read's does.
+        assertThat(NameNodeScenarios.figures(List.of(NameNodeScenario.of(NameNodeOp.CREATE))))
+                .filteredOn(f -> f.key().figure().equals("opP50")).singleElement()
+                .satisfies(f -> assertThat(f.bandFollows()).hasValueSatisfying(
+                        b -> assertThat(b).isInstanceOf(GatedFigure.BandFollowing.Machine.class)));
+    }
+
+    @Test
     void writesAreGatedLessTheFsyncProbeAndReadsInMilliseconds() {
         Map<String, String> units = new HashMap<>();
         NameNodeScenarios.figures(NameNodeScenarios.all()).stream().filter(f -> f.key().figure().equals("opP50"))
