@@ -77,7 +77,8 @@ class SelfCheckIT {
             ZOOKEEPER_DEGRADED, baselinesDigest(name -> name.startsWith(ZOOKEEPER_DEGRADED + "-")),
             ZOOKEEPER_FAILOVER, baselinesDigest(name -> name.startsWith(ZOOKEEPER_FAILOVER + "-")),
             HADOOP_RPC, baselinesDigest(RpcScenarios.BASELINE_FILE::equals, inJvmServers(RpcThreadingDriver.MIN_WARMUP_ROUNDS)),
-            NAMENODE, baselinesDigest(NameNodeScenarios.BASELINE_FILE::equals, inJvmServers(NameNodeDriver.MIN_WARMUP_ROUNDS)));
+            NAMENODE, baselinesDigest(NameNodeScenarios.BASELINE_FILE::equals, new NameNodeScenarios().judgingRules(),
+                    inJvmServers(NameNodeDriver.MIN_WARMUP_ROUNDS)));
 
     /**
      * Group runs this JVM makes before it stops, saved, to be resumed by a fresh one
@@ -243,12 +244,16 @@ class SelfCheckIT {
 
     /**
      * SHA-256 of this testbed's baseline files whose names {@code ofGroup} accepts, by name and
-     * content, and of the judging rules ({@link GateEngine#JUDGING_RULES}): a run judged by other
+     * content, and of the judging rules (the engine's, {@link GateEngine#JUDGING_RULES}, or a family's own): a run judged by other
      * rules counts other false alarms and catches. Another family's file (zookeeper-lan-docker.json
      * beside zookeeper-docker.json) is not the group's.
      */
     private static String baselinesDigest(Predicate<String> ofGroup) {
-        return baselinesDigest(ofGroup, "");
+        return baselinesDigest(ofGroup, GateEngine.JUDGING_RULES, "");
+    }
+
+    private static String baselinesDigest(Predicate<String> ofGroup, String jvmFacts) {
+        return baselinesDigest(ofGroup, GateEngine.JUDGING_RULES, jvmFacts);
     }
 
     /**
@@ -261,13 +266,14 @@ class SelfCheckIT {
     }
 
     /**
+     * @param rules    the rules the group is judged by ({@link io.github.zkrpcperfgate.gate.ScenarioFamily#judgingRules})
      * @param jvmFacts what else the group's runs depend on ({@link #inJvmServers}); empty for none
      */
-    private static String baselinesDigest(Predicate<String> ofGroup, String jvmFacts) {
+    private static String baselinesDigest(Predicate<String> ofGroup, String rules, String jvmFacts) {
         Path dir = SETTINGS.baseline(RpcScenarios.BASELINE_FILE).file().getParent();
         try (java.util.stream.Stream<Path> files = java.nio.file.Files.list(dir)) {
             java.security.MessageDigest sha = java.security.MessageDigest.getInstance("SHA-256");
-            sha.update(GateEngine.JUDGING_RULES.getBytes(java.nio.charset.StandardCharsets.UTF_8));
+            sha.update(rules.getBytes(java.nio.charset.StandardCharsets.UTF_8));
             if (!jvmFacts.isEmpty()) {
                 sha.update(jvmFacts.getBytes(java.nio.charset.StandardCharsets.UTF_8));
             }

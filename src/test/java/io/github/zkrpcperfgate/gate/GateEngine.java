@@ -31,10 +31,10 @@ public final class GateEngine {
      * 2026-12-03b: a disk-bound tail's gross ceiling is 3x its top before the disk's widening, not after.
      * 2026-12-03c: a figure wholly better than its band (an Improvement) passes, ratios too.
      * 2026-12-03d: a band that follows the CPU follows, on rounds a neighbour disturbed, the CPU it left us (probe x contention index).
-     * 2026-12-04b: a NameNode write's p50 band follows the same run's read p50, not the CPU probe; the read's p50 band is x/2.
+     * A family whose own judging changed after these names its rules itself ({@link ScenarioFamily#judgingRules}):
+     * a NameNode-only rule must not stop the other groups' self-check runs from pooling.
      */
-    public static final String JUDGING_RULES = "2026-12-04b cpu-following ms bands, NameNode write p50s x/1.5 following the read's p50,"
-            + " the read's x/2, costs are ceilings,"
+    public static final String JUDGING_RULES = "2026-12-04a cpu-following ms bands, NameNode p50 x/1.5, costs are ceilings,"
             + " writable h10/h1 follows the CPU inversely, disk-widened bands, disk tails past 3x the unwidened top,"
             + " changes need the whole interval, improvements pass, busy rounds follow the CPU a neighbour left,"
             + " small-call tails past 3x the top";

@@ -11,6 +11,15 @@ import java.util.Optional;
  */
 public interface ScenarioFamily {
 
+    /**
+     * The rules this family's verdicts are reached by: the engine's ({@link GateEngine#JUDGING_RULES}),
+     * or, for a family with rules of its own, a statement of both that starts with a date no older
+     * than the engine's (a self-check pools only runs judged under the same rules).
+     */
+    default String judgingRules() {
+        return GateEngine.JUDGING_RULES;
+    }
+
     /** Every scenario the family knows, selected or not. */
     List<String> scenarioNames();
 

@@ -81,6 +81,21 @@ public final class NameNodeScenarios implements ScenarioFamily {
      * ×/÷2.
      */
 
+    /**
+     * The engine's rules of 2026-12-04a with this family's change of 2026-12-04b: the writes'
+     * p50 bands follow the read's p50 ({@link #writeLatency}), the read's p50 is ×/÷2.
+     */
+    public static final String JUDGING_RULES = "2026-12-04b cpu-following ms bands, NameNode write p50s x/1.5 following the read's p50,"
+            + " the read's x/2, costs are ceilings,"
+            + " writable h10/h1 follows the CPU inversely, disk-widened bands, disk tails past 3x the unwidened top,"
+            + " changes need the whole interval, improvements pass, busy rounds follow the CPU a neighbour left,"
+            + " small-call tails past 3x the top";
+
+    @Override
+    public String judgingRules() {
+        return JUDGING_RULES;
+    }
+
     /** For {@code @PerfGate} and {@link java.util.ServiceLoader}; the catalogue itself is static. */
     public NameNodeScenarios() {
     }

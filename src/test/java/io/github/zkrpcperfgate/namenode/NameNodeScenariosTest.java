@@ -74,6 +74,21 @@ class NameNodeScenariosTest {
                         b -> assertThat(b).isInstanceOf(GatedFigure.BandFollowing.Machine.class)));
     }
 
+    /**
+     * The family's rules restate the engine's with its own change: when the engine's change, this
+     * must be restated too, or NameNode self-check runs under the new engine rules would pool
+     * with runs under the old.
+     */
+    @Test
+    void theFamilysRulesAreNoOlderThanTheEngines() {
+        String family = new NameNodeScenarios().judgingRules();
+        String engine = io.github.zkrpcperfgate.gate.GateEngine.JUDGING_RULES;
+        assertThat(family).isNotEqualTo(engine);
+        assertThat(family.substring(0, family.indexOf(' ')))
+                .as("the date of the NameNode's rules against the engine's (%s); restate them", engine)
+                .isGreaterThanOrEqualTo(engine.substring(0, engine.indexOf(' ')));
+    }
+
     @Test
     void writesAreGatedLessTheFsyncProbeAndReadsInMilliseconds() {
         Map<String, String> units = new HashMap<>();
