@@ -60,7 +60,7 @@ public final class GateAssertions {
         }
         return head
                 + nextStep(f.verdict().kind())
-                + ": " + BaselineException.updateCommand(f.key().scenario())
+                + ": " + BaselineException.updateCommand(f.scenariosToRecord())
                 + " and commit baselines/ with the measured reason.";
     }
 

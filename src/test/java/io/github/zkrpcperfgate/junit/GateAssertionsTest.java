@@ -30,6 +30,18 @@ class GateAssertionsTest {
                 .hasMessageContaining("./mvnw verify -Dperf.baselines.update=true -Dperf.scenarios=zk-1node");
     }
 
+    /** A NameNode write's band follows the read's recorded p50: re-recorded alone, it would follow another recording's. */
+    @Test
+    void theCommandSelectsEveryScenarioTheFigureReadsButNotTheProbes() {
+        FigureResult write = FigureResult.of(new FigureKey("nn-create", "opP50"), "ms above fsync", Direction.LOWER_IS_BETTER,
+                new Estimate(2.07, 1.97, 2.19, 12), new Band(1.0, 1.8), Verdict.Kind.REGRESSION, "wholly above the band",
+                List.of(), List.of("nn-create/h10r1", "calibration/fsync", "nn-getfileinfo/h10r1"));
+        assertThat(write.scenariosToRecord()).isEqualTo("nn-create,nn-getfileinfo");
+        assertThatThrownBy(() -> GateAssertions.assertWithinBaseline(write))
+                .hasMessageContaining("-Dperf.baselines.update=true -Dperf.scenarios=nn-create,nn-getfileinfo and commit");
+        assertThat(figure("Regression").scenariosToRecord()).isEqualTo("zk-1node");
+    }
+
     @Test
     void aSameRunComparisonsRegressionSaysThereIsNoBaselineToReRecord() {
         FigureResult slower = FigureResult.of(new FigureKey("zk-1node", "syncP50"), "x slower than 3.9.4",

@@ -43,7 +43,7 @@ public final class SummaryMarkdown {
                             ? "\n  Measured against the reference in the same run, no baseline to re-record: find what in the"
                               + " version change slowed it, or accept it with `-Dperf.compare.tolerance` and say why.\n"
                             : "\n  If deliberate, re-baseline and commit `baselines/` with the reason: `"
-                              + BaselineException.updateCommand(f.key().scenario()) + "`\n"));
+                              + BaselineException.updateCommand(f.scenariosToRecord()) + "`\n"));
             String scenarios = baselinedScenarios(failed);
             if (!scenarios.isEmpty()) {
                 md.append("\nAll at once:\n\n```\n").append(BaselineException.updateCommand(scenarios)).append("\n```\n");
@@ -102,7 +102,8 @@ public final class SummaryMarkdown {
     /** The scenarios of {@code figures} judged against baselines (not a same-run comparison's), for one re-baseline command. */
     private static String baselinedScenarios(List<FigureResult> figures) {
         return figures.stream().filter(f -> !Comparisons.isCompared(f.unit()))
-                .map(f -> f.key().scenario()).distinct().collect(Collectors.joining(","));
+                .flatMap(f -> java.util.Arrays.stream(f.scenariosToRecord().split(","))).distinct()
+                .collect(Collectors.joining(","));
     }
 
     /**

@@ -46,6 +46,20 @@ public record FigureResult(Verdict verdict, List<Double> perRound, List<String> 
         return verdict.key();
     }
 
+    /**
+     * The scenarios a re-baseline of this figure must select, comma-separated: its own, then those
+     * of the other workloads it reads ({@code <scenario>/<workload>}, calibration probes left
+     * out). A ratio over another scenario's workload is not measured without it, and a band that
+     * follows another scenario's figure follows that figure's recorded centre, which must come
+     * from the same recording (a NameNode write's p50 and the read's).
+     */
+    public String scenariosToRecord() {
+        java.util.LinkedHashSet<String> scenarios = new java.util.LinkedHashSet<>(List.of(key().scenario()));
+        workloads.stream().filter(w -> w.indexOf('/') > 0).map(w -> w.substring(0, w.indexOf('/')))
+                .filter(s -> !s.equals("calibration")).forEach(scenarios::add);
+        return String.join(",", scenarios);
+    }
+
     public String unit() {
         return verdict.unit();
     }

@@ -83,7 +83,7 @@ public final class HtmlReport {
                         .append("</td><td>").append(Html.escape(f.reason())).append("</td><td>")
                         .append(Comparisons.isCompared(f.unit())
                                 ? "measured against the reference in the same run, no baseline to re-record"
-                                : "<code>" + Html.escape(BaselineException.updateCommand(f.key().scenario())) + "</code>")
+                                : "<code>" + Html.escape(BaselineException.updateCommand(f.scenariosToRecord())) + "</code>")
                         .append("</td></tr>\n");
             }
             html.append("</table></section>\n");
