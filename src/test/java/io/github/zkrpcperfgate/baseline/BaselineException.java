@@ -11,6 +11,11 @@ public final class BaselineException extends RuntimeException {
         return UPDATE_COMMAND + " -Dperf.scenarios=" + scenarios;
     }
 
+    /** {@link #updateCommand(String)} for a list of scenarios. */
+    public static String updateCommand(java.util.List<String> scenarios) {
+        return updateCommand(String.join(",", scenarios));
+    }
+
     public BaselineException(String message) {
         super(message);
     }

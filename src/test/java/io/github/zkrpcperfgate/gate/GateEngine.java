@@ -34,7 +34,10 @@ public final class GateEngine {
      * A family whose own judging changed after these names its rules itself ({@link ScenarioFamily#judgingRules}):
      * a NameNode-only rule must not stop the other groups' self-check runs from pooling.
      */
-    public static final String JUDGING_RULES = "2026-12-04a cpu-following ms bands, NameNode p50 x/1.5, costs are ceilings,"
+    public static final String JUDGING_RULES = "2026-12-04a cpu-following ms bands, NameNode p50 x/1.5," + GateEngine.RULES_EVERY_FAMILY_SHARES;
+
+    /** The part of {@link #JUDGING_RULES} a family that states its own rules restates too. */
+    public static final String RULES_EVERY_FAMILY_SHARES = " costs are ceilings,"
             + " writable h10/h1 follows the CPU inversely, disk-widened bands, disk tails past 3x the unwidened top,"
             + " changes need the whole interval, improvements pass, busy rounds follow the CPU a neighbour left,"
             + " small-call tails past 3x the top";

@@ -2,6 +2,7 @@ package io.github.zkrpcperfgate.namenode;
 
 import io.github.zkrpcperfgate.calibration.Calibration;
 import io.github.zkrpcperfgate.calibration.FsyncProbe;
+import io.github.zkrpcperfgate.gate.GateEngine;
 import io.github.zkrpcperfgate.gate.GatedFigure;
 import io.github.zkrpcperfgate.gate.Injection;
 import io.github.zkrpcperfgate.gate.PerfSettings;
@@ -86,10 +87,7 @@ public final class NameNodeScenarios implements ScenarioFamily {
      * p50 bands follow the read's p50 ({@link #writeLatency}), the read's p50 is ×/÷2.
      */
     public static final String JUDGING_RULES = "2026-12-04b cpu-following ms bands, NameNode write p50s x/1.5 following the read's p50,"
-            + " the read's x/2, costs are ceilings,"
-            + " writable h10/h1 follows the CPU inversely, disk-widened bands, disk tails past 3x the unwidened top,"
-            + " changes need the whole interval, improvements pass, busy rounds follow the CPU a neighbour left,"
-            + " small-call tails past 3x the top";
+            + " the read's x/2," + GateEngine.RULES_EVERY_FAMILY_SHARES;
 
     @Override
     public String judgingRules() {
@@ -128,8 +126,8 @@ public final class NameNodeScenarios implements ScenarioFamily {
      */
     public static List<GatedFigure> figures(List<NameNodeScenario> scenarios) {
         List<GatedFigure> figures = new ArrayList<>();
-        Optional<GatedFigure> readP50 = scenarios.stream().filter(s -> s.op() == NameNodeOp.GET_FILE_INFO).findFirst()
-                .map(NameNodeScenarios::readLatency);
+        Optional<NameNodeScenario> read = scenarios.stream().filter(s -> s.op() == NameNodeOp.GET_FILE_INFO).findFirst();
+        Optional<GatedFigure> readP50 = read.map(NameNodeScenarios::readLatency);
         for (NameNodeScenario s : scenarios) {
             String h1r1 = s.workloadName(H1R1);
             String h10r1 = s.workloadName(H10R1);
@@ -138,13 +136,13 @@ public final class NameNodeScenarios implements ScenarioFamily {
             figures.add(GatedFigure.throughputRatio(s.name(), "readers10OverReaders1", h10r10, h10r1, THREADING_MIN_BAND));
             figures.add(s.op().write() ? writeLatency(s, readP50) : readP50.orElseThrow());
         }
-        scenarios.stream().filter(s -> s.op() == NameNodeOp.GET_FILE_INFO).findFirst().ifPresent(read -> {
+        read.ifPresent(r -> {
             for (NameNodeScenario write : scenarios) {
                 if (write.op().write()) {
                     // Each write waits on a sync of the edit log, the read on none: the ratio is
                     // the disk's as much as the NameNode's (see GatedFigure#withDiskBound).
                     figures.add(GatedFigure.throughputRatio(write.name(), write.op().label() + "OverGetFileInfo",
-                            write.workloadName(H10R1), read.workloadName(H10R1), RATIO_MIN_BAND).withDiskBound());
+                            write.workloadName(H10R1), r.workloadName(H10R1), RATIO_MIN_BAND).withDiskBound());
                 }
             }
         });

@@ -102,8 +102,7 @@ public final class SummaryMarkdown {
     /** The scenarios of {@code figures} judged against baselines (not a same-run comparison's), for one re-baseline command. */
     private static String baselinedScenarios(List<FigureResult> figures) {
         return figures.stream().filter(f -> !Comparisons.isCompared(f.unit()))
-                .flatMap(f -> java.util.Arrays.stream(f.scenariosToRecord().split(","))).distinct()
-                .collect(Collectors.joining(","));
+                .flatMap(f -> f.scenariosToRecord().stream()).distinct().collect(Collectors.joining(","));
     }
 
     /**

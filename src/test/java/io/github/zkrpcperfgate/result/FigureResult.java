@@ -47,17 +47,17 @@ public record FigureResult(Verdict verdict, List<Double> perRound, List<String> 
     }
 
     /**
-     * The scenarios a re-baseline of this figure must select, comma-separated: its own, then those
+     * The scenarios a re-baseline of this figure must select: its own, then those
      * of the other workloads it reads ({@code <scenario>/<workload>}, calibration probes left
      * out). A ratio over another scenario's workload is not measured without it, and a band that
      * follows another scenario's figure follows that figure's recorded centre, which must come
      * from the same recording (a NameNode write's p50 and the read's).
      */
-    public String scenariosToRecord() {
+    public List<String> scenariosToRecord() {
         java.util.LinkedHashSet<String> scenarios = new java.util.LinkedHashSet<>(List.of(key().scenario()));
         workloads.stream().filter(w -> w.indexOf('/') > 0).map(w -> w.substring(0, w.indexOf('/')))
                 .filter(s -> !s.equals("calibration")).forEach(scenarios::add);
-        return String.join(",", scenarios);
+        return List.copyOf(scenarios);
     }
 
     public String unit() {
