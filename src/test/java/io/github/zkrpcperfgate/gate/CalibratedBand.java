@@ -71,7 +71,7 @@ record CalibratedBand(Band band, Optional<String> note, double diskWidening) {
         } else if (figure.bandFollows().orElse(null) instanceof GatedFigure.BandFollowing.Figure other) {
             band = followingTheFigure(other.reference(), recorded, recordedCentre.apply(other.reference().key()), rounds);
         }
-        return figure.diskBound() ? band.widenedForTheDisk(recordedIn, rounds) : band;
+        return figure.diskBound() ? band.widenedForTheDisk(recordedIn, rounds, figure.diskUnmovedUpTo()) : band;
     }
 
     /**
@@ -129,8 +129,16 @@ record CalibratedBand(Band band, Optional<String> note, double diskWidening) {
      * ratios either way (a sync create's residual over multi up, a NameNode mkdirs over
      * getfileinfo down). The environment-against-system rule holds: a slowdown of the servers
      * alone leaves the probe, and the band, where they were.
+     * <p>
+     * A figure measured not to move until the disk is {@code unmovedUpTo} times slower widens by
+     * k / unmovedUpTo only: widened from the first bit, it would hide regressions behind disk
+     * states it does not feel.
      */
     CalibratedBand widenedForTheDisk(Map<String, String> recordedIn, List<Round> rounds) {
+        return widenedForTheDisk(recordedIn, rounds, 1);
+    }
+
+    CalibratedBand widenedForTheDisk(Map<String, String> recordedIn, List<Round> rounds, double unmovedUpTo) {
         OptionalDouble slowestRecorded = Calibration.millisIn(recordedIn, CalibrationProbes.FSYNC_SLOWEST_RUN);
         String against = "at most %s ms in the recording's runs";
         if (slowestRecorded.isEmpty()) {
@@ -143,13 +151,21 @@ record CalibratedBand(Band band, Optional<String> note, double diskWidening) {
             return this;
         }
         double now = MedianInterval.of(fsync).median();
-        double k = now / slowestRecorded.getAsDouble();
+        double slower = now / slowestRecorded.getAsDouble();
+        double k = slower / unmovedUpTo;
+        String measured = FsyncProbe.NAME + " read " + SignificantDigits.format(now) + " ms in these rounds against "
+                + against.formatted(SignificantDigits.format(slowestRecorded.getAsDouble()));
+        String beyond = unmovedUpTo > 1 ? " beyond the ×" + SignificantDigits.format(unmovedUpTo) + " this figure was measured"
+                + " not to move with" : "";
         if (!(k > 1)) {
-            return this;
+            return slower > 1 && unmovedUpTo > 1
+                    ? new CalibratedBand(band, Optional.of(note.map(n -> n + "; ").orElse("band " + band + " as recorded, ") + "not widened for the disk: "
+                            + measured + ", within the ×" + SignificantDigits.format(unmovedUpTo)
+                            + " this figure was measured not to move with"), diskWidening)
+                    : this;
         }
         String widening = "widened ×/" + SignificantDigits.format(k) + " to " + new Band(band.low() / k, band.high() * k)
-                + " for a slower disk than the recording's: " + FsyncProbe.NAME + " read " + SignificantDigits.format(now)
-                + " ms in these rounds against " + against.formatted(SignificantDigits.format(slowestRecorded.getAsDouble()));
+                + " for a slower disk than the recording's" + beyond + ": " + measured;
         return new CalibratedBand(new Band(band.low() / k, band.high() * k),
                 Optional.of(note.map(n -> n + "; then " + widening).orElse("band " + band + " as recorded, " + widening)), k);
     }

@@ -240,6 +240,28 @@ class CalibratedBandTest {
     }
 
     @Test
+    void aFigureMeasuredNotToMoveWithASlightlySlowerDiskWidensOnlyByTheSlowdownBeyondThat() {
+        GatedFigure ratio = GatedFigure.throughputRatio("nn-rename", "renameOverGetFileInfo", SYNC, SYNC, 1.5)
+                .withDiskBoundBeyond(1.4);
+        assertThat(ratio.diskBound()).isTrue();
+        Band recorded = new Band(0.4161, 0.9362);
+        // nn-rename under three edits dirs, self-check 13: the probe 1.30x the slowest recording run's.
+        CalibratedBand within = CalibratedBand.of(ratio, recorded, RECORDED_DISK, diskRounds(new double[] {1}, 0.163 * 1.3));
+        assertThat(within.band()).isEqualTo(recorded);
+        assertThat(within.note()).hasValueSatisfying(n -> assertThat(n).startsWith("band [0.4161, 0.9362] as recorded, not widened")
+                .contains("within the ×1.4 this figure was measured not to move with"));
+        // 2.4x slower: widened by 2.4 / 1.4 both ways, and says so.
+        CalibratedBand slower = CalibratedBand.of(ratio, recorded, RECORDED_DISK, diskRounds(new double[] {1}, 0.163 * 2.4));
+        assertThat(slower.band().low()).isCloseTo(0.4161 / (2.4 / 1.4), withinPercentage(0.5));
+        assertThat(slower.band().high()).isCloseTo(0.9362 * (2.4 / 1.4), withinPercentage(0.5));
+        assertThat(slower.note()).hasValueSatisfying(n -> assertThat(n).contains("beyond the ×1.4"));
+        // Faster than any recording run: as recorded, without a note.
+        assertThat(CalibratedBand.of(ratio, recorded, RECORDED_DISK, diskRounds(new double[] {1}, 0.12)))
+                .isEqualTo(new CalibratedBand(recorded, java.util.Optional.empty()));
+        assertThatThrownBy(() -> ratio.withDiskBoundBeyond(0.9)).hasMessageContaining("diskUnmovedUpTo must be >= 1");
+    }
+
+    @Test
     void aSlowerDiskPassesAnUnchangedFigureWhileServersSyncingSlowerOnTheSameDiskFail() {
         GatedFigure f = syncP50();
         Band recorded = new Band(0.04051, 0.09115); // x(cpu) above fsync; centre 0.06076

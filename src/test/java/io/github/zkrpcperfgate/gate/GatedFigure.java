@@ -29,10 +29,14 @@ import java.util.function.ToDoubleFunction;
  *                          (see {@link Judging#decideAtCap})
  * @param stallBound        a tail set by the host's scheduling stalls rather than by the system's own
  *                          work, judged only against a gross ceiling (see {@link #withStallBoundTail})
+ * @param diskUnmovedUpTo   for a {@link #diskBound()} figure, how much slower than the recording's
+ *                          a disk may be before its band widens: 1 (at once) unless the figure was
+ *                          measured not to move with smaller slowdowns (see {@link #withDiskBoundBeyond})
  */
 public record GatedFigure(FigureKey key, String unit, Direction direction, double minimumBandFactor,
                           List<String> workloads, ToDoubleFunction<Round> perRound,
-                          Optional<BandFollowing> bandFollows, boolean tail, boolean stallBound) {
+                          Optional<BandFollowing> bandFollows, boolean tail, boolean stallBound,
+                          double diskUnmovedUpTo) {
 
     /**
      * What a band moves with from run to run (see {@link CalibratedBand}): a calibration of the
@@ -78,7 +82,7 @@ public record GatedFigure(FigureKey key, String unit, Direction direction, doubl
     /** A figure whose band is used as recorded, and which is not a tail. */
     public GatedFigure(FigureKey key, String unit, Direction direction, double minimumBandFactor,
                        List<String> workloads, ToDoubleFunction<Round> perRound) {
-        this(key, unit, direction, minimumBandFactor, workloads, perRound, Optional.empty(), false, false);
+        this(key, unit, direction, minimumBandFactor, workloads, perRound, Optional.empty(), false, false, 1);
     }
 
     public GatedFigure {
@@ -92,6 +96,9 @@ public record GatedFigure(FigureKey key, String unit, Direction direction, doubl
         bandFollows = bandFollows == null ? Optional.empty() : bandFollows;
         if (stallBound && !tail) {
             throw new IllegalArgumentException(key + ": only a tail can be stall-bound");
+        }
+        if (!(diskUnmovedUpTo >= 1)) {
+            throw new IllegalArgumentException(key + ": diskUnmovedUpTo must be >= 1, was " + diskUnmovedUpTo);
         }
     }
 
@@ -125,12 +132,14 @@ public record GatedFigure(FigureKey key, String unit, Direction direction, doubl
     private GatedFigure following(BandFollowing following) {
         List<String> reads = new ArrayList<>(workloads);
         following.reads().stream().filter(w -> !reads.contains(w)).forEach(reads::add);
-        return new GatedFigure(key, unit, direction, minimumBandFactor, reads, perRound, Optional.of(following), tail, stallBound);
+        return new GatedFigure(key, unit, direction, minimumBandFactor, reads, perRound, Optional.of(following), tail, stallBound,
+                diskUnmovedUpTo);
     }
 
     private GatedFigure asTailIf(double percentile) {
         return percentile < TAIL_PERCENTILE ? this
-                : new GatedFigure(key, unit, direction, minimumBandFactor, workloads, perRound, bandFollows, true, stallBound);
+                : new GatedFigure(key, unit, direction, minimumBandFactor, workloads, perRound, bandFollows, true, stallBound,
+                        diskUnmovedUpTo);
     }
 
     /**
@@ -150,9 +159,20 @@ public record GatedFigure(FigureKey key, String unit, Direction direction, doubl
      * read latency; see {@code NameNodeScenarios}).
      */
     public GatedFigure withDiskBound() {
+        return withDiskBoundBeyond(1);
+    }
+
+    /**
+     * {@link #withDiskBound}, for a figure measured not to move while the disk is up to
+     * {@code unmovedUpTo} times slower than the recording's: its band widens only by the part of
+     * the slowdown beyond that (a NameNode write's throughput over a read's, whose group commit
+     * absorbs a slightly slower sync; see {@code NameNodeScenarios}).
+     */
+    public GatedFigure withDiskBoundBeyond(double unmovedUpTo) {
         List<String> reads = new ArrayList<>(workloads);
         reads.add(FsyncProbe.NAME);
-        return new GatedFigure(key, unit, direction, minimumBandFactor, reads, perRound, bandFollows, tail, stallBound);
+        return new GatedFigure(key, unit, direction, minimumBandFactor, reads, perRound, bandFollows, tail, stallBound,
+                unmovedUpTo);
     }
 
     /**
@@ -162,7 +182,8 @@ public record GatedFigure(FigureKey key, String unit, Direction direction, doubl
      * second slowest: one stall of the host that holds a wave of calls decides it.
      */
     public GatedFigure withStallBoundTail() {
-        return new GatedFigure(key, unit, direction, minimumBandFactor, workloads, perRound, bandFollows, tail, true);
+        return new GatedFigure(key, unit, direction, minimumBandFactor, workloads, perRound, bandFollows, tail, true,
+                diskUnmovedUpTo);
     }
 
     /** Whether {@code round} sampled every workload this figure reads. */

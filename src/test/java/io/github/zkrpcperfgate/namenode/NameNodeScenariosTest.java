@@ -43,6 +43,7 @@ class NameNodeScenariosTest {
                 .satisfies(f -> {
                     assertThat(f.workloads()).containsExactly("nn-create/h10r1", "nn-getfileinfo/h10r1", "calibration/fsync");
                     assertThat(f.diskBound()).isTrue();
+                    assertThat(f.diskUnmovedUpTo()).isEqualTo(NameNodeScenarios.RATIOS_DISK_UNMOVED_UP_TO);
                 });
         // Every NameNode latency widens on a slower disk, the read's too (measured to follow the disk's state).
         assertThat(figures).filteredOn(f -> f.key().figure().equals("opP50")).allSatisfy(f -> assertThat(f.diskBound()).isTrue());
