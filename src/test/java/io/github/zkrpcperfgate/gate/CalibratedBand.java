@@ -134,10 +134,6 @@ record CalibratedBand(Band band, Optional<String> note, double diskWidening) {
      * k / unmovedUpTo only: widened from the first bit, it would hide regressions behind disk
      * states it does not feel.
      */
-    CalibratedBand widenedForTheDisk(Map<String, String> recordedIn, List<Round> rounds) {
-        return widenedForTheDisk(recordedIn, rounds, 1);
-    }
-
     CalibratedBand widenedForTheDisk(Map<String, String> recordedIn, List<Round> rounds, double unmovedUpTo) {
         OptionalDouble slowestRecorded = Calibration.millisIn(recordedIn, CalibrationProbes.FSYNC_SLOWEST_RUN);
         String against = "at most %s ms in the recording's runs";
@@ -155,17 +151,17 @@ record CalibratedBand(Band band, Optional<String> note, double diskWidening) {
         double k = slower / unmovedUpTo;
         String measured = FsyncProbe.NAME + " read " + SignificantDigits.format(now) + " ms in these rounds against "
                 + against.formatted(SignificantDigits.format(slowestRecorded.getAsDouble()));
-        String beyond = unmovedUpTo > 1 ? " beyond the ×" + SignificantDigits.format(unmovedUpTo) + " this figure was measured"
-                + " not to move with" : "";
+        String unmoved = "the ×" + SignificantDigits.format(unmovedUpTo) + " this figure was measured not to move with";
         if (!(k > 1)) {
-            return slower > 1 && unmovedUpTo > 1
-                    ? new CalibratedBand(band, Optional.of(note.map(n -> n + "; ").orElse("band " + band + " as recorded, ") + "not widened for the disk: "
-                            + measured + ", within the ×" + SignificantDigits.format(unmovedUpTo)
-                            + " this figure was measured not to move with"), diskWidening)
-                    : this;
+            if (!(slower > 1) || unmovedUpTo == 1) {
+                return this;
+            }
+            String notWidened = "not widened for the disk: " + measured + ", within " + unmoved;
+            return new CalibratedBand(band, Optional.of(note.map(n -> n + "; " + notWidened)
+                    .orElse("band " + band + " as recorded, " + notWidened)), diskWidening);
         }
         String widening = "widened ×/" + SignificantDigits.format(k) + " to " + new Band(band.low() / k, band.high() * k)
-                + " for a slower disk than the recording's" + beyond + ": " + measured;
+                + " for a slower disk than the recording's" + (unmovedUpTo > 1 ? " beyond " + unmoved : "") + ": " + measured;
         return new CalibratedBand(new Band(band.low() / k, band.high() * k),
                 Optional.of(note.map(n -> n + "; then " + widening).orElse("band " + band + " as recorded, " + widening)), k);
     }
