@@ -32,7 +32,8 @@ public final class LeaderFailoverScenarios implements ScenarioFamily {
     /**
      * An election and a reconnect are a handful of timed waits (200 ms to finalise a vote, up to a
      * second before the client tries again), so a round's value moves with where in those waits the
-     * kill fell: ×/÷2 at the least, gross regressions only, until more runs say otherwise. A
+     * kill fell: ×/÷2 at the least for the window without writes, gross regressions only (the
+     * election's own floor is {@link #ELECTION_MIN_BAND}, measured since). A
      * rejoin is mostly a JVM's start in a container, CPU work that follows the host's speed
      * (1.3-1.9× between hours here), so it gets the same.
      */
