@@ -323,6 +323,22 @@ public record GatedFigure(FigureKey key, String unit, Direction direction, doubl
     }
 
     /**
+     * Lower-is-better time {@code ops} operations of one workload take (its set's elapsed time per
+     * operation, times {@code ops}) in units of the same round's calibration, e.g. "x(cpu) per
+     * 1,000 ops": the cost of work bound by the servers' CPU, held where it was when the machine's
+     * speed drifts.
+     */
+    public static GatedFigure calibratedTimePerOps(String scenario, String name, String workload, int ops,
+                                                   Calibration calibration, double minimumBandFactor) {
+        List<String> reads = new ArrayList<>();
+        reads.add(workload);
+        reads.addAll(calibration.probes());
+        return new GatedFigure(new FigureKey(scenario, name), calibration.unit() + " per " + String.format(java.util.Locale.ROOT, "%,d", ops) + " ops",
+                Direction.LOWER_IS_BETTER, minimumBandFactor, reads,
+                round -> millisPerOp(round, workload) * ops / calibration.millis(round));
+    }
+
+    /**
      * Lower-is-better latency percentile of one workload in units of the same round's
      * calibration (e.g. 1.9 × (loopback RTT + fsync)): a ceiling that holds on a faster or
      * slower machine, and under load that slows the probes alike.

@@ -25,7 +25,7 @@ public final class SelfCheckCatalogue {
         return List.of(
                 InjectionCase.regression("zk-cpu-limit", "zk.cpus=0.5",
                         "every ZooKeeper server container limited to half a core (docker update --cpus 0.5)", ZK,
-                        keys(ZK, "asyncOverSync", "multiOverSync")),
+                        keys(ZK, "asyncOverSync", "multiOverSync", "multiCost")),
                 // Work of the system's own that outlasts every sample (a spinning selector, a GC, a
                 // follower catching up) slows the CPU probe as a neighbour would: the probe must
                 // see it is the servers' CPU and let the figures fail, never call it "Disturbed".
@@ -53,7 +53,7 @@ public final class SelfCheckCatalogue {
                         keys(ZK, "syncP50", "asyncOverSync", "multiOverSync", "multiOverAsync")),
                 InjectionCase.regression("zk-multi-in-batches", "zk.multiBatch=100",
                         "the multi mode sends its 10,000 creates as 100 multis of 100", ZK,
-                        keys(ZK, "multiOverSync", "multiOverAsync")),
+                        keys(ZK, "multiOverSync", "multiOverAsync", "multiCost")),
                 // LAN-like links: the network between the servers gets slower (each server-to-server
                 // link 250 µs longer each way, the client's as it was). A sync create on 5 servers
                 // crosses four of them, so its cost over one server must rise; one server has none.

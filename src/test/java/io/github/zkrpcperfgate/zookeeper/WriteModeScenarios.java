@@ -44,8 +44,19 @@ public final class WriteModeScenarios implements ScenarioFamily {
      */
     static final double SYNC_MEDIAN_MIN_BAND = 1.5;
     static final double SYNC_TAIL_MIN_BAND = 2.0;
+    /**
+     * Multi's time a create in units of the same round's CPU probe ({@code multiCost}): one
+     * transaction of 10,000 creates is the servers' CPU work alone, so the probe divides the
+     * machine's speed out of it, where the ratios over sync or async carry the drift of another
+     * mode's wake-ups (zk-1node {@code multiOverSync} run medians 37.2–67.2 over three recording
+     * sittings). CPU-bound, so the CPU-bound floor; see README, "How a run works".
+     */
+    static final double MULTI_COST_MIN_BAND = BandPolicy.CPU_BOUND_FLOOR;
     /** Tail latencies of CPU-bound work guard gross regressions only. */
     static final double TAIL_LATENCY_MIN_BAND = 1.75;
+
+    /** {@code multiCost} is per this many creates: about one CPU probe's time on this machine kind. */
+    static final int MULTI_COST_OPS = 1_000;
 
     /** How the fsync probe is named in units: "ms above fsync", "ratio (sync less fsync)". */
     static final String FSYNC = "fsync";
@@ -147,29 +158,21 @@ public final class WriteModeScenarios implements ScenarioFamily {
 
     /** The gated figures of the given seed scenarios (cross-ensemble ones only when both ran). */
     public static List<GatedFigure> figures(List<String> scenarios) {
-        return figures(scenarios, ONE_NODE, FIVE_NODES);
+        return figures(scenarios, ONE_NODE, FIVE_NODES, CPU_BOUND_RATIO_MIN_BAND, true, true);
     }
 
     /**
      * The gated figures of write-mode scenarios of any family: the same per ensemble, and the
      * 5-node sync cost over the 1-node one when both {@code oneNode} and {@code fiveNodes} ran.
-     */
-    static List<GatedFigure> figures(List<String> scenarios, String oneNode, String fiveNodes) {
-        return figures(scenarios, oneNode, fiveNodes, CPU_BOUND_RATIO_MIN_BAND);
-    }
-
-    /** {@link #figures(List, String, String)}, async and multi over sync held to {@code overSyncMinBand} at the least. */
-    static List<GatedFigure> figures(List<String> scenarios, String oneNode, String fiveNodes, double overSyncMinBand) {
-        return figures(scenarios, oneNode, fiveNodes, overSyncMinBand, true);
-    }
-
-    /**
-     * @param syncInCpuUnits sync latencies above the fsync probe in units of the round's CPU probe
-     *                       (the seeds' ensembles, where that time is ZooKeeper's pipeline), else
-     *                       in ms (ensembles on delay lines, where most of it is the wire's fixed delay)
+     *
+     * @param overSyncMinBand    the least band of async and multi over sync
+     * @param syncInCpuUnits     sync latencies above the fsync probe in units of the round's CPU probe
+     *                           (the seeds' ensembles, where that time is ZooKeeper's pipeline), else
+     *                           in ms (ensembles on delay lines, where most of it is the wire's fixed delay)
+     * @param multiCostGated     multi's time a create in CPU probes gated too (the seeds' ensembles)
      */
     static List<GatedFigure> figures(List<String> scenarios, String oneNode, String fiveNodes, double overSyncMinBand,
-                                     boolean syncInCpuUnits) {
+                                     boolean syncInCpuUnits, boolean multiCostGated) {
         List<GatedFigure> figures = new ArrayList<>();
         for (String s : scenarios) {
             String sync = workloadName(s, WriteMode.SYNC);
@@ -189,6 +192,13 @@ public final class WriteModeScenarios implements ScenarioFamily {
             figures.add(syncLatency(s, "syncP99", sync, 99, syncInCpuUnits, SYNC_TAIL_MIN_BAND));
             // 10,000 pipelined async creates are server CPU work, their p99 close to the whole batch.
             figures.add(GatedFigure.calibratedLatency(s, "asyncP99", async, 99, Calibration.CPU, TAIL_LATENCY_MIN_BAND));
+            if (multiCostGated) {
+                // The ratios above hold multi against modes that drift with the host's wake-ups;
+                // this holds the servers' own work: a half-core server or multis split into
+                // batches move it, a host in another state does not.
+                figures.add(GatedFigure.calibratedTimePerOps(s, "multiCost", multi, MULTI_COST_OPS, Calibration.CPU,
+                        MULTI_COST_MIN_BAND));
+            }
         }
         if (scenarios.contains(oneNode) && scenarios.contains(fiveNodes)) {
             String one = workloadName(oneNode, WriteMode.SYNC);

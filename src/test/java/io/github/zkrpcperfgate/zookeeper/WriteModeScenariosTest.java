@@ -14,8 +14,9 @@ class WriteModeScenariosTest {
         Map<String, Double> floors = new TreeMap<>();
         WriteModeScenarios.figures(List.of("zk-1node", "zk-5node"))
                 .forEach(f -> floors.put(f.key().toString(), f.minimumBandFactor()));
-        assertThat(floors).hasSize(13)
+        assertThat(floors).hasSize(15)
                 .containsEntry("zk-5node / multiOverAsync", 1.5)
+                .containsEntry("zk-1node / multiCost", 1.5)
                 .containsEntry("zk-5node / multiOverSync", 1.5)
                 .containsEntry("zk-1node / asyncOverSync", 1.5)
                 .containsEntry("zk-5node / syncCostOver1node", 1.3)
@@ -25,8 +26,7 @@ class WriteModeScenariosTest {
 
     @Test
     void theSlowLinkFamilyGatesTheSeedsFiguresUnderItsOwnNamesEveryLinkDelayed() {
-        assertThat(WriteModeScenarios.figures(new SlowLinkScenarios().scenarioNames(), SlowLinkScenarios.ONE_NODE,
-                SlowLinkScenarios.FIVE_NODES)).hasSize(13)
+        assertThat(SlowLinkScenarios.catalogue()).hasSize(13)
                 .extracting(f -> f.key().toString()).contains("zk-5node-lan / syncCostOver1node", "zk-1node-lan / syncP50");
         assertThat(SlowLinkScenarios.catalogue()).filteredOn(f -> f.key().figure().endsWith("OverSync"))
                 .hasSize(4).allSatisfy(f -> assertThat(f.minimumBandFactor()).isEqualTo(SlowLinkScenarios.OVER_SYNC_MIN_BAND));
