@@ -8,6 +8,7 @@ import io.github.zkrpcperfgate.verdict.FigureKey;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Locale;
 import java.util.Optional;
 import java.util.function.ToDoubleFunction;
 
@@ -330,12 +331,18 @@ public record GatedFigure(FigureKey key, String unit, Direction direction, doubl
      */
     public static GatedFigure calibratedTimePerOps(String scenario, String name, String workload, int ops,
                                                    Calibration calibration, double minimumBandFactor) {
+        String unit = calibration.unit() + " per " + String.format(Locale.ROOT, "%,d", ops) + " ops";
+        return new GatedFigure(new FigureKey(scenario, name), unit, Direction.LOWER_IS_BETTER, minimumBandFactor,
+                workloadAndProbes(workload, calibration),
+                round -> millisPerOp(round, workload) * ops / calibration.millis(round));
+    }
+
+    /** {@code workload}, then the probes {@code calibration} reads: what a figure in its units measures. */
+    private static List<String> workloadAndProbes(String workload, Calibration calibration) {
         List<String> reads = new ArrayList<>();
         reads.add(workload);
         reads.addAll(calibration.probes());
-        return new GatedFigure(new FigureKey(scenario, name), calibration.unit() + " per " + String.format(java.util.Locale.ROOT, "%,d", ops) + " ops",
-                Direction.LOWER_IS_BETTER, minimumBandFactor, reads,
-                round -> millisPerOp(round, workload) * ops / calibration.millis(round));
+        return reads;
     }
 
     /**
@@ -345,11 +352,8 @@ public record GatedFigure(FigureKey key, String unit, Direction direction, doubl
      */
     public static GatedFigure calibratedLatency(String scenario, String name, String workload, double percentile,
                                                 Calibration calibration, double minimumBandFactor) {
-        List<String> reads = new ArrayList<>();
-        reads.add(workload);
-        reads.addAll(calibration.probes());
         return new GatedFigure(new FigureKey(scenario, name), calibration.unit(), Direction.LOWER_IS_BETTER,
-                minimumBandFactor, reads,
+                minimumBandFactor, workloadAndProbes(workload, calibration),
                 round -> round.sample(workload).latencyMillis(percentile) / calibration.millis(round)).asTailIf(percentile);
     }
 }
