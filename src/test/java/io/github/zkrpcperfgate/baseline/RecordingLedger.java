@@ -47,14 +47,16 @@ public record RecordingLedger(Path file, Map<FigureKey, String> units, List<Run>
      * @param environment where it measured (the baseline's environment keys)
      * @param perRound    each figure's value in each round it was recorded on
      * @param probeP50s   each calibration probe's p50 (ms) in each round, for the baseline's probe medians
+     * @param fsyncP99s   the fsync probe's p99 (ms) in each round; empty for runs recorded before it was kept
      */
     public record Run(String sitting, int rounds, SortedMap<String, String> environment,
-                      Map<FigureKey, List<Double>> perRound, Map<String, List<Double>> probeP50s) {
+                      Map<FigureKey, List<Double>> perRound, Map<String, List<Double>> probeP50s, List<Double> fsyncP99s) {
 
         public Run {
             environment = new TreeMap<>(environment);
             perRound = Map.copyOf(perRound);
             probeP50s = Map.copyOf(probeP50s);
+            fsyncP99s = List.copyOf(fsyncP99s);
         }
     }
 
@@ -112,7 +114,8 @@ public record RecordingLedger(Path file, Map<FigureKey, String> units, List<Run>
             r.path("probeP50s").fields().forEachRemaining(e -> probes.put(e.getKey(), numbers(e.getValue())));
             SortedMap<String, String> environment = new TreeMap<>();
             r.path("environment").fields().forEachRemaining(e -> environment.put(e.getKey(), e.getValue().asText()));
-            runs.add(new Run(r.path("sitting").asText(), r.path("rounds").asInt(), environment, perRound, probes));
+            runs.add(new Run(r.path("sitting").asText(), r.path("rounds").asInt(), environment, perRound, probes,
+                    numbers(r.path("fsyncP99s"))));
         }
         if (runs.isEmpty()) {
             throw new IllegalArgumentException("no runs");
@@ -152,6 +155,9 @@ public record RecordingLedger(Path file, Map<FigureKey, String> units, List<Run>
             figures.forEach((key, values) -> rounded(figureNode(perRound, key).putArray(key.figure()), values));
             ObjectNode probes = r.putObject("probeP50s");
             new TreeMap<>(run.probeP50s()).forEach((probe, values) -> rounded(probes.putArray(probe), values));
+            if (!run.fsyncP99s().isEmpty()) {
+                rounded(r.putArray("fsyncP99s"), run.fsyncP99s());
+            }
         }
         return JsonFiles.render(root);
     }

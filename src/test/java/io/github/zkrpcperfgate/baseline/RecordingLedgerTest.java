@@ -24,7 +24,7 @@ class RecordingLedgerTest {
         TreeMap<String, String> env = new TreeMap<>(Map.of("cores", "2", "calibration.fsyncP50Ms", "0.13"));
         return new RecordingLedger(file, Map.of(KEY, "ratio (sync less fsync)"), List.of(
                 new RecordingLedger.Run("2026-12-01T11:50:00Z", 6, env, Map.of(KEY, List.of(5.123456, 6.0)),
-                        Map.of("calibration/fsync", List.of(0.1311111, 0.14)))));
+                        Map.of("calibration/fsync", List.of(0.1311111, 0.14)), List.of(0.2522222, 0.3))));
     }
 
     @Test
@@ -42,6 +42,7 @@ class RecordingLedgerTest {
         assertThat(read.runs()).singleElement().satisfies(run -> {
             assertThat(run.perRound().get(KEY)).containsExactly(5.123, 6.0);
             assertThat(run.probeP50s().get("calibration/fsync")).containsExactly(0.1311, 0.14);
+            assertThat(run.fsyncP99s()).containsExactly(0.2522, 0.3);
             assertThat(run.rounds()).isEqualTo(6);
         });
         assertThat(read.sittings()).containsExactly("2026-12-01T11:50:00Z");

@@ -66,6 +66,15 @@ public final class CalibrationProbes implements AutoCloseable {
         return p50s;
     }
 
+    /**
+     * The fsync probe's p99 (ms) in each measured round of {@code samples}, in round order; empty
+     * when it did not run. The disk's own tail, which a forced write's p99 follows and the p50 does not.
+     */
+    public static List<Double> fsyncP99sPerRound(List<Sample> samples) {
+        return samples.stream().filter(s -> s.workload().equals(FsyncProbe.NAME) && s.round() >= 0)
+                .map(s -> s.latencyMillis(99)).toList();
+    }
+
     /** {@link #medians} of per-round p50s gathered elsewhere (e.g. several recording runs'). */
     public static Map<String, String> mediansOf(Map<String, List<Double>> p50sPerRound) {
         Map<String, String> medians = new LinkedHashMap<>();
@@ -92,6 +101,23 @@ public final class CalibrationProbes implements AutoCloseable {
         return runs.stream().map(r -> r.getOrDefault(FsyncProbe.NAME, List.of())).filter(p50s -> !p50s.isEmpty())
                 .mapToDouble(p50s -> MedianInterval.of(p50s).median()).max()
                 .stream().boxed().collect(java.util.stream.Collectors.toMap(m -> FSYNC_SLOWEST_RUN, SignificantDigits::format));
+    }
+
+    /**
+     * The baseline environment's key for the slowest recording run's median fsync p99: how long a
+     * disk tail the bands of tails with a forced write in them were recorded with.
+     */
+    public static final String FSYNC_TAIL_SLOWEST_RUN = "calibration.fsyncSlowestRunP99Ms";
+
+    /**
+     * {@link #FSYNC_TAIL_SLOWEST_RUN} over the recording runs' per-round fsync p99s
+     * ({@link #fsyncP99sPerRound} of each run): the largest of the runs' medians; empty when no run
+     * kept them (runs recorded before 2026-12-05 did not).
+     */
+    public static Map<String, String> slowestFsyncTail(List<List<Double>> runs) {
+        return runs.stream().filter(p99s -> !p99s.isEmpty())
+                .mapToDouble(p99s -> MedianInterval.of(p99s).median()).max()
+                .stream().boxed().collect(java.util.stream.Collectors.toMap(m -> FSYNC_TAIL_SLOWEST_RUN, SignificantDigits::format));
     }
 
     /** {@code calibration/fsync} → {@code calibration.fsyncP50Ms}. */

@@ -45,4 +45,11 @@ class CalibrationProbesTest {
         assertThat(CalibrationProbes.slowestFsyncRun(runs)).containsExactly(Map.entry(CalibrationProbes.FSYNC_SLOWEST_RUN, "0.106"));
         assertThat(CalibrationProbes.slowestFsyncRun(List.of(Map.of(CpuProbe.NAME, List.of(4.0))))).isEmpty();
     }
+
+    @Test
+    void theLongestRecordedDiskTailIsTheLargestOfTheRunsFsyncP99MediansAndRunsWithoutOneAreSkipped() {
+        List<List<Double>> runs = List.of(List.of(0.25, 0.19, 0.27), List.of(), List.of(0.3, 0.172, 0.18, 0.9));
+        assertThat(CalibrationProbes.slowestFsyncTail(runs)).containsExactly(Map.entry(CalibrationProbes.FSYNC_TAIL_SLOWEST_RUN, "0.25"));
+        assertThat(CalibrationProbes.slowestFsyncTail(List.of(List.of(), List.of()))).isEmpty();
+    }
 }

@@ -38,11 +38,37 @@ import java.util.function.Function;
  * @param band the band to judge against
  * @param note how it was derived from the recorded band, for the verdict's reason; empty when as recorded
  * @param diskWidening the factor {@link #widenedForTheDisk} widened it by both ways; 1 when not
+ * @param diskTail     for a tail with a forced write in it, the fsync probe's tail in these rounds
+ *                     against the recording's, when the baseline keeps it ({@link #withTheDisksTail})
  */
-record CalibratedBand(Band band, Optional<String> note, double diskWidening) {
+record CalibratedBand(Band band, Optional<String> note, double diskWidening, Optional<DiskTail> diskTail) {
 
     CalibratedBand(Band band, Optional<String> note) {
-        this(band, note, 1);
+        this(band, note, 1, Optional.empty());
+    }
+
+    CalibratedBand(Band band, Optional<String> note, double diskWidening) {
+        this(band, note, diskWidening, Optional.empty());
+    }
+
+    /**
+     * The fsync probe's p99: its median over the rounds judged, and the slowest recording run's.
+     *
+     * @param nowMs      the median over these rounds of each round's probe p99
+     * @param recordedMs the largest of the recording runs' medians ({@link CalibrationProbes#FSYNC_TAIL_SLOWEST_RUN})
+     */
+    record DiskTail(double nowMs, double recordedMs) {
+
+        /** How many times longer the disk's tail is than any recording run's; 1 when not longer. */
+        double longer() {
+            return Math.max(1, nowMs / recordedMs);
+        }
+
+        @Override
+        public String toString() {
+            return FsyncProbe.NAME + " p99 " + SignificantDigits.format(nowMs) + " ms in these rounds against at most "
+                    + SignificantDigits.format(recordedMs) + " ms in the recording's runs";
+        }
     }
 
     /** The band's top before any widening for the disk (after following the machine's speed). */
@@ -71,7 +97,27 @@ record CalibratedBand(Band band, Optional<String> note, double diskWidening) {
         } else if (figure.bandFollows().orElse(null) instanceof GatedFigure.BandFollowing.Figure other) {
             band = followingTheFigure(other.reference(), recorded, recordedCentre.apply(other.reference().key()), rounds);
         }
-        return figure.diskBound() ? band.widenedForTheDisk(recordedIn, rounds, figure.diskUnmovedUpTo()) : band;
+        if (!figure.diskBound()) {
+            return band;
+        }
+        band = band.widenedForTheDisk(recordedIn, rounds, figure.diskUnmovedUpTo());
+        return figure.tail() ? band.withTheDisksTail(recordedIn, rounds) : band;
+    }
+
+    /**
+     * This band with the disk's tail of {@code rounds} against the recording's, when the baseline
+     * keeps the latter (recorded from 2026-12-05 on): a tail with a forced write in it is held to
+     * a gross ceiling that follows it ({@link Judging#decideAtCap}).
+     */
+    CalibratedBand withTheDisksTail(Map<String, String> recordedIn, List<Round> rounds) {
+        OptionalDouble recorded = Calibration.millisIn(recordedIn, CalibrationProbes.FSYNC_TAIL_SLOWEST_RUN);
+        List<Double> p99s = rounds.stream().filter(r -> r.has(FsyncProbe.NAME))
+                .map(r -> r.sample(FsyncProbe.NAME).latencyMillis(99)).toList();
+        if (recorded.isEmpty() || !(recorded.getAsDouble() > 0) || p99s.isEmpty()) {
+            return this;
+        }
+        return new CalibratedBand(band, note, diskWidening,
+                Optional.of(new DiskTail(MedianInterval.of(p99s).median(), recorded.getAsDouble())));
     }
 
     /**

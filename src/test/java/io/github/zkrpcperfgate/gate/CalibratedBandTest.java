@@ -376,6 +376,60 @@ class CalibratedBandTest {
                 .isEqualTo(Verdict.Kind.REGRESSION);
     }
 
+    /** Rounds whose fsync probe read {@code fsyncP50Ms} at the median and {@code fsyncP99Ms} at the tail. */
+    private static List<Round> diskTailRounds(int count, double fsyncP50Ms, double fsyncP99Ms) {
+        List<Round> rounds = new ArrayList<>();
+        for (int i = 0; i < count; i++) {
+            Histogram forces = new Histogram(3);
+            forces.recordValueWithCount(Math.round(fsyncP50Ms * 1e6), 90);
+            forces.recordValueWithCount(Math.round(fsyncP99Ms * 1e6), 10);
+            Map<String, Sample> samples = new LinkedHashMap<>();
+            samples.put(SYNC, new Sample(SYNC, i, 1, 1_000_000, histogram(1)));
+            samples.put(FsyncProbe.NAME, new Sample(FsyncProbe.NAME, i, 100, 1_000_000, forces));
+            samples.put(CpuProbe.NAME, new Sample(CpuProbe.NAME, i, 1, 1_000_000, histogram(5)));
+            rounds.add(new Round(i, List.copyOf(samples.keySet()), samples));
+        }
+        return rounds;
+    }
+
+    @Test
+    void whereTheBaselineKeepsTheDisksTailADiskBoundTailFailsAboveOneAndAHalfTimesItsTopTimesHowFarThatTailMoved() {
+        GatedFigure p99 = GatedFigure.latencyAboveProbe("zk-1node", "syncP99", SYNC, 99, FsyncProbe.NAME, "fsync",
+                Calibration.CPU, 2);
+        Band recorded = new Band(0.07787, 0.3115);
+        Map<String, String> recordedIn = new java.util.HashMap<>(RECORDED_DISK);
+        recordedIn.put(CalibrationProbes.FSYNC_TAIL_SLOWEST_RUN, "0.25");
+        // 2026-12-05, servers that keep a core busy each: 0.898 x(cpu) above fsync (CI 0.798 to 1.153),
+        // the fsync probe's p50 0.074 and p99 0.172 ms: the disk as it was. Under 3x the top (0.9345) it
+        // passed; 1.5x the top is 0.4673.
+        var busyServers = MedianInterval.of(List.of(0.798, 0.81, 0.85, 0.898, 1.0, 1.153));
+        CalibratedBand sameDisk = CalibratedBand.of(p99, recorded, recordedIn, diskTailRounds(6, 0.074, 0.172));
+        assertThat(sameDisk.diskTail()).hasValueSatisfying(t -> assertThat(t.longer()).isEqualTo(1));
+        Verdict caught = Judging.decideAtCap(p99, sameDisk, busyServers);
+        assertThat(caught.kind()).as(caught.reason()).isEqualTo(Verdict.Kind.REGRESSION);
+        assertThat(caught.reason()).contains("wholly above 1.5x the band's top before any widening for the disk, times 1 for the"
+                + " disk's tail (calibration/fsync p99 0.172 ms in these rounds against at most 0.25 ms in the recording's runs): 0.4672");
+        // The unchanged run beside it (0.144, CI 0.122 to 0.233) passes inside its band.
+        assertThat(Judging.decideAtCap(p99, sameDisk, MedianInterval.of(List.of(0.122, 0.13, 0.14, 0.144, 0.2, 0.233))).kind())
+                .isEqualTo(Verdict.Kind.PASS);
+        // A disk whose tail is twice the recording's: the ceiling doubles (0.9345, less the histogram's rounding), and the same reading passes, not judged.
+        CalibratedBand longTail = CalibratedBand.of(p99, recorded, recordedIn, diskTailRounds(6, 0.074, 0.5));
+        assertThat(longTail.diskTail()).hasValueSatisfying(t -> assertThat(t.longer()).isCloseTo(2, withinPercentage(0.5)));
+        Verdict notJudged = Judging.decideAtCap(p99, longTail, busyServers);
+        assertThat(notJudged.kind()).as(notJudged.reason()).isEqualTo(Verdict.Kind.PASS);
+        assertThat(notJudged.reason()).contains("not judged").contains("fsync p99 0.5");
+        // Wholly above that, it fails.
+        assertThat(Judging.decideAtCap(p99, longTail, MedianInterval.of(List.of(0.95, 1.0, 1.1, 1.2, 1.3, 1.4))).kind())
+                .isEqualTo(Verdict.Kind.REGRESSION);
+        // A baseline that does not keep the tail: 3x the top, as before.
+        CalibratedBand noTail = CalibratedBand.of(p99, recorded, RECORDED_DISK, diskTailRounds(6, 0.074, 0.172));
+        assertThat(noTail.diskTail()).isEmpty();
+        assertThat(Judging.decideAtCap(p99, noTail, busyServers).kind()).isEqualTo(Verdict.Kind.PASS);
+        // A median with a forced write in it carries no tail.
+        assertThat(CalibratedBand.of(syncP50(), new Band(0.04, 0.1), recordedIn, diskTailRounds(6, 0.074, 0.172)).diskTail())
+                .isEmpty();
+    }
+
     @Test
     void aTailOfCallsWithLittleWorkOfTheirOwnFailsOnlyGrosslyAboveItsBand() {
         GatedFigure p99 = GatedFigure.latencyAbove("rpc-small-protobuf", "callP99", "rpc-small-protobuf/h10r1", 99,

@@ -31,6 +31,8 @@ public final class GateEngine {
      * 2026-12-03b: a disk-bound tail's gross ceiling is 3x its top before the disk's widening, not after.
      * 2026-12-03c: a figure wholly better than its band (an Improvement) passes, ratios too.
      * 2026-12-03d: a band that follows the CPU follows, on rounds a neighbour disturbed, the CPU it left us (probe x contention index).
+     * 2026-12-05a (the ZooKeeper seeds' family states it, the first whose baselines keep the fsync probe's tail): a disk-bound
+     * tail's gross ceiling follows the probe's tail where the baseline keeps it ({@link Judging#TAIL_FOLLOWING_FACTOR}).
      * A family whose own judging changed after these names its rules itself ({@link ScenarioFamily#judgingRules}):
      * a NameNode-only rule must not stop the other groups' self-check runs from pooling.
      */

@@ -518,7 +518,7 @@ class GateRunTest {
         java.util.SortedMap<String, String> otherJvm = new TreeMap<>(run.environment());
         otherJvm.put("jvm", "another JVM");
         new RecordingLedger(ledgerFile, ledger.units(), List.of(new RecordingLedger.Run(run.sitting(), run.rounds(), otherJvm,
-                run.perRound(), run.probeP50s()))).write();
+                run.perRound(), run.probeP50s(), run.fsyncP99s()))).write();
         org.assertj.core.api.Assertions.assertThatThrownBy(() -> recordASitting(GateMode.RECORD.addingSitting(), 1000))
                 .isInstanceOf(io.github.zkrpcperfgate.baseline.BaselineException.class)
                 .hasMessageContaining("measures elsewhere than the earlier ones").hasMessageContaining("jvm \"another JVM\"");

@@ -70,14 +70,16 @@ final class Recording {
 
     /** What one recording run measured, kept until the last run is in (samples only for this sitting's). */
     private record RecordingRun(String sitting, Map<FigureKey, List<Double>> perRound, SortedMap<String, String> environment,
-                                List<Sample> samples, Map<String, List<Double>> probeP50s, List<String> notes, int rounds) {
+                                List<Sample> samples, Map<String, List<Double>> probeP50s, List<Double> fsyncP99s,
+                                List<String> notes, int rounds) {
 
         static RecordingRun of(RecordingLedger.Run r) {
-            return new RecordingRun(r.sitting(), r.perRound(), r.environment(), List.of(), r.probeP50s(), List.of(), r.rounds());
+            return new RecordingRun(r.sitting(), r.perRound(), r.environment(), List.of(), r.probeP50s(), r.fsyncP99s(),
+                    List.of(), r.rounds());
         }
 
         RecordingLedger.Run toLedger() {
-            return new RecordingLedger.Run(sitting, rounds, environment, perRound, probeP50s);
+            return new RecordingLedger.Run(sitting, rounds, environment, perRound, probeP50s, fsyncP99s);
         }
     }
 
@@ -139,7 +141,8 @@ final class Recording {
                 + (anyBusy ? "; the busy rounds were left out of the recording" : "")).stream().toList();
         notes.forEach(n -> progress.phase(group + ": " + n));
         List<Sample> samples = EnvironmentComparison.samples(rounds);
-        runs.add(new RecordingRun(sitting, values, environment, samples, CalibrationProbes.p50sPerRound(samples), notes,
+        runs.add(new RecordingRun(sitting, values, environment, samples, CalibrationProbes.p50sPerRound(samples),
+                CalibrationProbes.fsyncP99sPerRound(samples), notes,
                 rounds.size()));
         if (runs.size() < plan.recordRuns()) {
             return new GroupResult(group, EnvironmentComparison.withCalibration(environment, rounds), List.of(), samples,
@@ -200,6 +203,7 @@ final class Recording {
         SortedMap<String, String> measuredIn = new TreeMap<>(runs.get(runs.size() - 1).environment());
         measuredIn.putAll(CalibrationProbes.mediansOf(probeP50s));
         measuredIn.putAll(CalibrationProbes.slowestFsyncRun(all.stream().map(RecordingRun::probeP50s).toList()));
+        measuredIn.putAll(CalibrationProbes.slowestFsyncTail(all.stream().map(RecordingRun::fsyncP99s).toList()));
         long sittings = all.stream().map(RecordingRun::sitting).distinct().count();
         measuredIn.put(RECORDED_FROM, all.size() + " runs in " + sittings + " sitting(s)");
         Map<String, SortedMap<String, String>> environments = figures.stream()

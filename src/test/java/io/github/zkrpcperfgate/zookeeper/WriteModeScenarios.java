@@ -2,6 +2,7 @@ package io.github.zkrpcperfgate.zookeeper;
 
 import io.github.zkrpcperfgate.calibration.Calibration;
 import io.github.zkrpcperfgate.calibration.FsyncProbe;
+import io.github.zkrpcperfgate.gate.GateEngine;
 import io.github.zkrpcperfgate.gate.GatedFigure;
 import io.github.zkrpcperfgate.gate.Injection;
 import io.github.zkrpcperfgate.gate.PerfSettings;
@@ -81,6 +82,20 @@ public final class WriteModeScenarios implements ScenarioFamily {
 
     /** {@code zookeeper.version}: the release of the client and of every server. */
     public static final String VERSION_PROPERTY = "zookeeper.version";
+
+    /**
+     * The engine's rules with this family's change of 2026-12-05a: a syncP99's gross ceiling is
+     * 1.5x its top times how much longer the fsync probe's own tail is than the recording's, not
+     * 3x its top ({@link io.github.zkrpcperfgate.gate.Judging#TAIL_FOLLOWING_FACTOR}); the
+     * baselines of this family are the first to keep that tail.
+     */
+    public static final String JUDGING_RULES = "2026-12-05a disk tails past 1.5x the unwidened top times the fsync"
+            + " probe's tail where the baseline keeps it," + GateEngine.JUDGING_RULES;
+
+    @Override
+    public String judgingRules() {
+        return JUDGING_RULES;
+    }
 
     @Override
     public Optional<String> releaseUnderTest(String versionProperty) {
