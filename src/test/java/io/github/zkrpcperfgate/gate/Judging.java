@@ -85,12 +85,14 @@ final class Judging {
         }
         List<String> tailsNotJudged = results.stream()
                 .filter(r -> r.verdict().reason().endsWith(DISK_TAIL_NOT_JUDGED)
-                        || r.verdict().reason().endsWith(STALL_TAIL_NOT_JUDGED))
+                        || r.verdict().reason().endsWith(STALL_TAIL_NOT_JUDGED)
+                        || r.verdict().reason().endsWith(DISK_TAIL_FOLLOWING_NOT_JUDGED))
                 .map(r -> r.verdict().key().toString()).toList();
         if (!tailsNotJudged.isEmpty()) {
             String note = "⚠ tails above their bands, not judged (one with a forced write in it follows the disk's own tail,"
                     + " one of calls with little work of their own the host's stalls; each fails only wholly above "
-                    + (int) TAIL_GROSS_FACTOR + "x its band's top): " + tailsNotJudged;
+                    + (int) TAIL_GROSS_FACTOR + "x its band's top, or, where the baseline keeps the fsync probe's tail, "
+                    + SignificantDigits.format(TAIL_FOLLOWING_FACTOR) + "x its top times how far that tail moved): " + tailsNotJudged;
             progress.phase(group + ": " + note);
             notes.add(note);
         }
@@ -205,6 +207,9 @@ final class Judging {
             + " scheduling stalls follows those stalls; it fails only wholly above " + (int) TAIL_GROSS_FACTOR
             + "x the band's top";
 
+    /** How the reason of a disk-bound tail above its band but under the ceiling that follows the disk's tail ends. */
+    static final String DISK_TAIL_FOLLOWING_NOT_JUDGED = " (or above the widened band, if higher), as the disk's tail explains";
+
     /** How a disk-bound tail above its band, but not grossly, is reported: passed, not judged. */
     static final String DISK_TAIL_NOT_JUDGED = "not judged: a tail with a forced write in it follows the disk's own tail;"
             + " it fails only wholly above " + (int) TAIL_GROSS_FACTOR + "x the band's top before any widening for the disk"
@@ -279,7 +284,7 @@ final class Judging {
                     + "; wholly above " + ceiling + ", further than the disk's own tail explains");
         }
         return v.passedBecause(v.reason() + "; not judged: a tail with a forced write in it fails only wholly above "
-                + ceiling + " (or above the widened band, if higher)");
+                + ceiling + DISK_TAIL_FOLLOWING_NOT_JUDGED);
     }
 
     private static Verdict withNote(Verdict v, CalibratedBand band) {
