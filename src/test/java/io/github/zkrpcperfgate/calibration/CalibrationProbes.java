@@ -98,9 +98,7 @@ public final class CalibrationProbes implements AutoCloseable {
      * of each run): the largest of the runs' fsync medians; empty when no run measured the probe.
      */
     public static Map<String, String> slowestFsyncRun(List<Map<String, List<Double>>> runs) {
-        return runs.stream().map(r -> r.getOrDefault(FsyncProbe.NAME, List.of())).filter(p50s -> !p50s.isEmpty())
-                .mapToDouble(p50s -> MedianInterval.of(p50s).median()).max()
-                .stream().boxed().collect(java.util.stream.Collectors.toMap(m -> FSYNC_SLOWEST_RUN, SignificantDigits::format));
+        return slowestRunsMedian(FSYNC_SLOWEST_RUN, runs.stream().map(r -> r.getOrDefault(FsyncProbe.NAME, List.of())).toList());
     }
 
     /**
@@ -115,9 +113,14 @@ public final class CalibrationProbes implements AutoCloseable {
      * kept them (runs recorded before 2026-12-05 did not).
      */
     public static Map<String, String> slowestFsyncTail(List<List<Double>> runs) {
-        return runs.stream().filter(p99s -> !p99s.isEmpty())
-                .mapToDouble(p99s -> MedianInterval.of(p99s).median()).max()
-                .stream().boxed().collect(java.util.stream.Collectors.toMap(m -> FSYNC_TAIL_SLOWEST_RUN, SignificantDigits::format));
+        return slowestRunsMedian(FSYNC_TAIL_SLOWEST_RUN, runs);
+    }
+
+    /** {@code key} → the largest of the runs' medians of their per-round values; empty when no run has any. */
+    private static Map<String, String> slowestRunsMedian(String key, List<List<Double>> perRoundOfEachRun) {
+        return perRoundOfEachRun.stream().filter(values -> !values.isEmpty())
+                .mapToDouble(values -> MedianInterval.of(values).median()).max()
+                .stream().boxed().collect(java.util.stream.Collectors.toMap(m -> key, SignificantDigits::format));
     }
 
     /** {@code calibration/fsync} → {@code calibration.fsyncP50Ms}. */

@@ -111,8 +111,7 @@ record CalibratedBand(Band band, Optional<String> note, double diskWidening, Opt
      */
     CalibratedBand withTheDisksTail(Map<String, String> recordedIn, List<Round> rounds) {
         OptionalDouble recorded = Calibration.millisIn(recordedIn, CalibrationProbes.FSYNC_TAIL_SLOWEST_RUN);
-        List<Double> p99s = rounds.stream().filter(r -> r.has(FsyncProbe.NAME))
-                .map(r -> r.sample(FsyncProbe.NAME).latencyMillis(99)).toList();
+        List<Double> p99s = fsyncPercentilePerRound(rounds, 99);
         if (recorded.isEmpty() || !(recorded.getAsDouble() > 0) || p99s.isEmpty()) {
             return this;
         }
@@ -187,8 +186,7 @@ record CalibratedBand(Band band, Optional<String> note, double diskWidening, Opt
             slowestRecorded = Calibration.millisIn(recordedIn, CalibrationProbes.factKey(FsyncProbe.NAME));
             against = "%s ms at recording";
         }
-        List<Double> fsync = rounds.stream().filter(r -> r.has(FsyncProbe.NAME))
-                .map(r -> r.sample(FsyncProbe.NAME).latencyMillis(50)).toList();
+        List<Double> fsync = fsyncPercentilePerRound(rounds, 50);
         if (slowestRecorded.isEmpty() || fsync.isEmpty()) {
             return this;
         }
@@ -210,5 +208,11 @@ record CalibratedBand(Band band, Optional<String> note, double diskWidening, Opt
                 + " for a slower disk than the recording's" + (unmovedUpTo > 1 ? " beyond " + unmoved : "") + ": " + measured;
         return new CalibratedBand(new Band(band.low() / k, band.high() * k),
                 Optional.of(note.map(n -> n + "; then " + widening).orElse("band " + band + " as recorded, " + widening)), k);
+    }
+
+    /** The fsync probe's {@code percentile} in each of {@code rounds} that measured it, in ms. */
+    private static List<Double> fsyncPercentilePerRound(List<Round> rounds, double percentile) {
+        return rounds.stream().filter(r -> r.has(FsyncProbe.NAME))
+                .map(r -> r.sample(FsyncProbe.NAME).latencyMillis(percentile)).toList();
     }
 }

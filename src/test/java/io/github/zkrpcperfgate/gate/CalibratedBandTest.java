@@ -418,6 +418,8 @@ class CalibratedBandTest {
         Verdict notJudged = Judging.decideAtCap(p99, longTail, busyServers);
         assertThat(notJudged.kind()).as(notJudged.reason()).isEqualTo(Verdict.Kind.PASS);
         assertThat(notJudged.reason()).contains("not judged").contains("fsync p99 0.5").endsWith(Judging.DISK_TAIL_FOLLOWING_NOT_JUDGED);
+        assertThat(Judging.tailPassedAboveItsBand(p99, notJudged)).as("listed in the run's note").isTrue();
+        assertThat(Judging.tailPassedAboveItsBand(p99, caught)).isFalse();
         // Wholly above that, it fails.
         assertThat(Judging.decideAtCap(p99, longTail, MedianInterval.of(List.of(0.95, 1.0, 1.1, 1.2, 1.3, 1.4))).kind())
                 .isEqualTo(Verdict.Kind.REGRESSION);
@@ -442,6 +444,7 @@ class CalibratedBandTest {
                 MedianInterval.of(List.of(5.0, 7.32, 9.0, 11.0, 12.48, 13.0, 15.0, 17.56, 21.2)));
         assertThat(unchanged.kind()).isEqualTo(Verdict.Kind.PASS);
         assertThat(unchanged.reason()).contains("lies wholly above").endsWith(Judging.STALL_TAIL_NOT_JUDGED);
+        assertThat(Judging.tailPassedAboveItsBand(p99, unchanged)).as("listed in the run's note").isTrue();
         // Nagle's algorithm on, the same self-check: 45.06 (CI 43.78 to 63.83, 8 rounds) against [0.88, 5.48].
         Verdict nagle = Judging.decideAtCap(p99, new CalibratedBand(new Band(0.88, 5.48), Optional.empty()),
                 MedianInterval.of(List.of(43.78, 44.0, 44.5, 45.0, 45.1, 50.0, 60.0, 63.83)));
@@ -465,6 +468,9 @@ class CalibratedBandTest {
         Verdict notJudged = Judging.decideAtCap(p99, sameDisk, unchanged);
         assertThat(notJudged.kind()).isEqualTo(Verdict.Kind.PASS);
         assertThat(notJudged.reason()).contains("lies wholly above").endsWith(Judging.DISK_TAIL_NOT_JUDGED);
+        assertThat(Judging.tailPassedAboveItsBand(p99, notJudged)).as("listed in the run's note").isTrue();
+        assertThat(Judging.tailPassedAboveItsBand(p99, Judging.decideAtCap(p99, sameDisk,
+                MedianInterval.of(List.of(0.3, 0.35, 0.4, 0.45, 0.5, 0.6))))).as("inside its band").isFalse();
         // Wholly above 3x the top (2.863): a gross tail regression still fails.
         var gross = MedianInterval.of(List.of(3.0, 3.2, 3.4, 3.6, 3.8, 4.0, 4.2, 4.4, 4.6));
         Verdict fails = Judging.decideAtCap(p99, sameDisk, gross);

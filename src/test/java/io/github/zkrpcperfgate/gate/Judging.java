@@ -14,6 +14,7 @@ import io.github.zkrpcperfgate.result.GroupResult;
 import io.github.zkrpcperfgate.stats.Estimate;
 import io.github.zkrpcperfgate.stats.MedianInterval;
 import io.github.zkrpcperfgate.stats.SignificantDigits;
+import io.github.zkrpcperfgate.verdict.Direction;
 import io.github.zkrpcperfgate.verdict.FigureKey;
 import io.github.zkrpcperfgate.verdict.Judge;
 import io.github.zkrpcperfgate.verdict.Verdict;
@@ -73,6 +74,7 @@ final class Judging {
         Map<FigureKey, Integer> settledAt = extendWhileUnsettled(trial, baselines, figures, recorded, notes);
         List<Round> all = trial.rounds();
         List<FigureResult> results = new ArrayList<>();
+        List<String> tailsNotJudged = new ArrayList<>();
         for (GatedFigure f : figures) {
             List<Round> rounds = all.subList(0, settledAt.getOrDefault(f.key(), all.size()));
             List<Double> values = DisturbancePolicy.perRound(f, rounds);
@@ -82,12 +84,10 @@ final class Judging {
                     : DisturbancePolicy.undisturbedOrNot(decideAtCap(f, bandFor(f, baselines, recorded, rounds), estimate),
                     f, rounds);
             results.add(new FigureResult(v, values, f.workloads()));
+            if (tailPassedAboveItsBand(f, v)) {
+                tailsNotJudged.add(f.key().toString());
+            }
         }
-        List<String> tailsNotJudged = results.stream()
-                .filter(r -> r.verdict().reason().endsWith(DISK_TAIL_NOT_JUDGED)
-                        || r.verdict().reason().endsWith(STALL_TAIL_NOT_JUDGED)
-                        || r.verdict().reason().endsWith(DISK_TAIL_FOLLOWING_NOT_JUDGED))
-                .map(r -> r.verdict().key().toString()).toList();
         if (!tailsNotJudged.isEmpty()) {
             String note = "⚠ tails above their bands, not judged (one with a forced write in it follows the disk's own tail,"
                     + " one of calls with little work of their own the host's stalls; each fails only wholly above "
@@ -206,6 +206,18 @@ final class Judging {
     static final String STALL_TAIL_NOT_JUDGED = "not judged: a tail of calls whose own work is far below the host's"
             + " scheduling stalls follows those stalls; it fails only wholly above " + (int) TAIL_GROSS_FACTOR
             + "x the band's top";
+
+    /**
+     * A tail held to a gross ceiling ({@link #grossTail}) that passed with its whole interval above
+     * its band: let through, not judged, and listed in the run's ⚠ note. Read from the figure and
+     * its verdict, not from the reason's wording, so that no new way to word a ceiling drops a tail
+     * from the note (one did until ff07c84).
+     */
+    static boolean tailPassedAboveItsBand(GatedFigure f, Verdict v) {
+        return f.tail() && (f.diskBound() || f.stallBound()) && v.kind() == Verdict.Kind.PASS && v.band() != null
+                && v.measured().hasInterval() && f.direction() == Direction.LOWER_IS_BETTER
+                && v.measured().low() > v.band().high();
+    }
 
     /** How the reason of a disk-bound tail above its band but under the ceiling that follows the disk's tail ends. */
     static final String DISK_TAIL_FOLLOWING_NOT_JUDGED = " (or above the widened band, if higher), as the disk's tail explains";
