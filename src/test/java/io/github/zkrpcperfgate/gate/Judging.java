@@ -214,9 +214,14 @@ final class Judging {
      * from the note (one did until ff07c84).
      */
     static boolean tailPassedAboveItsBand(GatedFigure f, Verdict v) {
-        return f.tail() && (f.diskBound() || f.stallBound()) && v.kind() == Verdict.Kind.PASS && v.band() != null
+        return heldToAGrossCeiling(f) && v.kind() == Verdict.Kind.PASS && v.band() != null
                 && v.measured().hasInterval() && f.direction() == Direction.LOWER_IS_BETTER
                 && v.measured().low() > v.band().high();
+    }
+
+    /** A tail with a forced write in it, or one of calls with little work of their own: judged only against a gross ceiling. */
+    private static boolean heldToAGrossCeiling(GatedFigure f) {
+        return f.tail() && (f.diskBound() || f.stallBound());
     }
 
     /** How the reason of a disk-bound tail above its band but under the ceiling that follows the disk's tail ends. */
@@ -249,7 +254,7 @@ final class Judging {
      * slower, and it passed under 3x the widened top (1.79); 3x the top before widening is 0.98.
      */
     private static Verdict grossTail(GatedFigure f, CalibratedBand band, Estimate estimate, Verdict v) {
-        if (!f.tail() || !(f.diskBound() || f.stallBound()) || v.kind() != Verdict.Kind.REGRESSION) {
+        if (!heldToAGrossCeiling(f) || v.kind() != Verdict.Kind.REGRESSION) {
             return v;
         }
         Optional<CalibratedBand.DiskTail> diskTail = f.diskBound() ? band.diskTail() : Optional.empty();
