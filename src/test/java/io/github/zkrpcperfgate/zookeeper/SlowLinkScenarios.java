@@ -105,13 +105,17 @@ public final class SlowLinkScenarios implements ScenarioFamily {
     }
 
     /**
-     * A quarter of the seeds' creates a set ({@code -Dperf.zk.ops}, 10,000): on these links a sync
-     * create costs about four times what it does on loopback (three round trips of 0.5 ms on 5
-     * servers), so a set still lasts about as long as the seeds' and the family adds minutes, not
-     * ten, to a full build. Throughput is per create either way, and 2,500 pipelined creates keep
-     * async and multi in their steady state.
+     * A tenth of the seeds' creates a set ({@code -Dperf.zk.ops}, 10,000), never under
+     * {@value LinkDelaySweep#MIN_OPS} unless fewer were asked for. On these links a sync create
+     * costs about four times what it does on loopback (three round trips of 0.5 ms on 5 servers);
+     * a quarter of the seeds' made zk-5node-lan's sync set 8-10 s a round, half of the family's
+     * time, and the followers-down family's sync sets most of its extra rounds, so the two
+     * families took 6 minutes of a full build (fresh-clone CI of b2167ae: 143.7 s and 218.7 s).
+     * 1,000 sync creates still take 1-3.5 s on every ensemble of both families; throughput is per
+     * create either way, async and multi sets grow to a second on their own, and a p99 of 1,000
+     * creates is the tenth slowest, with at least 6 rounds behind its interval.
      */
     static int opsPerSet(int seedOps) {
-        return Math.max(Math.min(seedOps, LinkDelaySweep.MIN_OPS), seedOps / 4);
+        return Math.max(Math.min(seedOps, LinkDelaySweep.MIN_OPS), seedOps / 10);
     }
 }
