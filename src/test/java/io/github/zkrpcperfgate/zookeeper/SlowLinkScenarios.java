@@ -111,9 +111,11 @@ public final class SlowLinkScenarios implements ScenarioFamily {
      * a quarter of the seeds' made zk-5node-lan's sync set 8-10 s a round, half of the family's
      * time, and the followers-down family's sync sets most of its extra rounds, so the two
      * families took 6 minutes of a full build (fresh-clone CI of b2167ae: 143.7 s and 218.7 s).
-     * 1,000 sync creates still take 1-3.5 s on every ensemble of both families; throughput is per
-     * create either way, async and multi sets grow to a second on their own, and a p99 of 1,000
-     * creates is the tenth slowest, with at least 6 rounds behind its interval.
+     * 1,000 sync creates still take about 1-3.5 s a measured round on every ensemble of both
+     * families; throughput is per create either way (an async or multi sample repeats its set until
+     * it lasts a second), and a p99 of 1,000 creates is the tenth slowest, with at least 6 rounds
+     * behind its interval. asyncP99 is the drain of one set's burst, so it scales with the set:
+     * re-recorded 2026-12-05 it read 25.5 and 67.1 x(cpu) against 60.4 and 155.9 at 2,500.
      */
     static int opsPerSet(int seedOps) {
         return Math.max(Math.min(seedOps, LinkDelaySweep.MIN_OPS), seedOps / 10);
