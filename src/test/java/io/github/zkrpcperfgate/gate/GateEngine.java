@@ -33,16 +33,18 @@ public final class GateEngine {
      * 2026-12-03d: a band that follows the CPU follows, on rounds a neighbour disturbed, the CPU it left us (probe x contention index).
      * 2026-12-05a (the ZooKeeper seeds' family states it, the first whose baselines keep the fsync probe's tail): a disk-bound
      * tail's gross ceiling follows the probe's tail where the baseline keeps it ({@link Judging#TAIL_FOLLOWING_FACTOR}).
+     * 2026-12-05b (every family): an interval past the band's better edge alone passes at once, without more rounds
+     * ({@link io.github.zkrpcperfgate.verdict.Judge#PAST_THE_BETTER_EDGE_ONLY}).
      * A family whose own judging changed after these names its rules itself ({@link ScenarioFamily#judgingRules}):
      * a NameNode-only rule must not stop the other groups' self-check runs from pooling.
      */
-    public static final String JUDGING_RULES = "2026-12-04a cpu-following ms bands, NameNode p50 x/1.5," + GateEngine.RULES_EVERY_FAMILY_SHARES;
+    public static final String JUDGING_RULES = "2026-12-05b cpu-following ms bands, NameNode p50 x/1.5," + GateEngine.RULES_EVERY_FAMILY_SHARES;
 
     /** The part of {@link #JUDGING_RULES} a family that states its own rules restates too. */
     public static final String RULES_EVERY_FAMILY_SHARES = " costs are ceilings,"
             + " writable h10/h1 follows the CPU inversely, disk-widened bands, disk tails past 3x the unwidened top,"
             + " changes need the whole interval, improvements pass, busy rounds follow the CPU a neighbour left,"
-            + " small-call tails past 3x the top";
+            + " small-call tails past 3x the top, better-edge straddles pass at once";
 
     private final Function<String, BaselineSource> baselines;
     private final GateMode mode;

@@ -247,6 +247,20 @@ class GateRunTest {
     }
 
     @Test
+    void aFigureReachingPastItsBetterEdgeAloneTakesNoExtraRounds() throws Exception {
+        // a's ratio alternates about 0.92 and 1.1: past a top of 1.0, the better edge of a throughput ratio.
+        Baselines b = baselines(Map.of(new FigureKey("a", "xOverY"), ratioBand(0.5, 1.0),
+                new FigureKey("b", "xOverY"), ratioBand(1.5, 2.5)));
+        GroupResult result = gate(false).run(b, workloads(), figures, new TreeMap<>());
+
+        assertThat(result.samples().stream().filter(s -> s.workload().equals("a/x"))).hasSize(6);
+        FigureResult a = result.figures().get(0);
+        assertThat(a.verdict().kind()).as(a.reason()).isEqualTo(Verdict.Kind.PASS);
+        assertThat(a.reason()).contains(Judge.PAST_THE_BETTER_EDGE_ONLY);
+        assertThat(result.notes()).noneSatisfy(n -> assertThat(n).startsWith("inconclusive"));
+    }
+
+    @Test
     void aFigureLeftStraddlingWithItsMedianPastTheWorseEdgePassesAndIsNamedInTheNotes() throws Exception {
         // a's ratio alternates about 0.92 and 1.1 round by round: its median lies below 1.05, its interval reaches above.
         Baselines b = baselines(Map.of(new FigureKey("a", "xOverY"), ratioBand(1.05, 2.0),

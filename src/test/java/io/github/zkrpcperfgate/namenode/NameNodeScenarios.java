@@ -98,9 +98,10 @@ public final class NameNodeScenarios implements ScenarioFamily {
     /**
      * The engine's rules of 2026-12-04a with this family's changes: 2026-12-04b, the writes' p50
      * bands follow the read's p50 ({@link #writeLatency}), the read's p50 is ×/÷2; 2026-12-04c,
-     * the write-over-read ratios widen for a slower disk only beyond {@link #RATIOS_DISK_UNMOVED_UP_TO}.
+     * the write-over-read ratios widen for a slower disk only beyond {@link #RATIOS_DISK_UNMOVED_UP_TO};
+     * restated 2026-12-05b with the engine's rule of that date, which every family shares.
      */
-    public static final String JUDGING_RULES = "2026-12-04c cpu-following ms bands, NameNode write p50s x/1.5 following the read's p50,"
+    public static final String JUDGING_RULES = "2026-12-05b cpu-following ms bands, NameNode write p50s x/1.5 following the read's p50,"
             + " the read's x/2, write-over-read ratios widened for the disk beyond x1.4," + GateEngine.RULES_EVERY_FAMILY_SHARES;
 
     @Override

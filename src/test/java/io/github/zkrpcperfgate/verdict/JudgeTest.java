@@ -47,6 +47,19 @@ class JudgeTest {
     }
 
     @Test
+    void anIntervalReachingPastTheBetterEdgeAlonePassesWithoutMoreRounds() {
+        Verdict higherBetter = judge(Direction.HIGHER_IS_BETTER, 7, 8.5, 10);
+        assertThat(higherBetter).isInstanceOf(Verdict.Pass.class);
+        assertThat(higherBetter.reason()).contains(Judge.PAST_THE_BETTER_EDGE_ONLY, "[4, 8]");
+        assertThat(judge(Direction.LOWER_IS_BETTER, 3, 5, 6)).isInstanceOf(Verdict.Pass.class);
+
+        // The same intervals straddle the worse edge the other way round, and one wider than the band straddles both.
+        assertThat(judge(Direction.LOWER_IS_BETTER, 7, 8.5, 10)).isInstanceOf(Verdict.Inconclusive.class);
+        assertThat(judge(Direction.HIGHER_IS_BETTER, 3, 5, 9)).isInstanceOf(Verdict.Inconclusive.class);
+        assertThat(judge(Direction.LOWER_IS_BETTER, 3, 5, 9)).isInstanceOf(Verdict.Inconclusive.class);
+    }
+
+    @Test
     void noIntervalIsInconclusiveNeverPass() {
         Verdict v = Judge.judge(KEY, "ratio", Direction.HIGHER_IS_BETTER, BAND, new Estimate(6, Double.NaN, Double.NaN, 3));
         assertThat(v).isInstanceOf(Verdict.Inconclusive.class);
@@ -69,7 +82,9 @@ class JudgeTest {
         Estimate straddlingAbove = new Estimate(8.5, 7.5, 10, 12);
         Verdict better = Judge.decideAtCap(KEY, "ratio", Direction.HIGHER_IS_BETTER, BAND, straddlingAbove);
         assertThat(better).isInstanceOf(Verdict.Pass.class);
-        assertThat(better.reason()).contains("above the band, on its better side");
+        assertThat(better.reason()).contains(Judge.PAST_THE_BETTER_EDGE_ONLY).doesNotContain(Judge.NOT_SETTLED);
+        Verdict both = Judge.decideAtCap(KEY, "ratio", Direction.HIGHER_IS_BETTER, BAND, new Estimate(8.5, 3, 10, 12));
+        assertThat(both.reason()).contains(Judge.NOT_SETTLED, "above the band, on its better side");
         assertThat(Judge.unsettledOnTheWorseSide(better)).isFalse();
         assertThat(Judge.unsettledOnTheWorseSide(Judge.decideAtCap(KEY, "ms", Direction.LOWER_IS_BETTER, BAND, straddlingAbove)))
                 .isTrue();

@@ -87,10 +87,11 @@ public final class WriteModeScenarios implements ScenarioFamily {
      * The engine's rules with this family's change of 2026-12-05a: a syncP99's gross ceiling is
      * 1.5x its top times how much longer the fsync probe's own tail is than the recording's, not
      * 3x its top ({@link io.github.zkrpcperfgate.gate.Judging#TAIL_FOLLOWING_FACTOR}); the
-     * baselines of this family are the first to keep that tail.
+     * baselines of this family are the first to keep that tail. Restated 2026-12-05b with the
+     * engine's rule of that date.
      */
-    public static final String JUDGING_RULES = "2026-12-05a disk tails past 1.5x the unwidened top times the fsync"
-            + " probe's tail where the baseline keeps it," + GateEngine.JUDGING_RULES;
+    public static final String JUDGING_RULES = "2026-12-05b disk tails past 1.5x the unwidened top times the fsync"
+            + " probe's tail where the baseline keeps it, " + GateEngine.JUDGING_RULES;
 
     @Override
     public String judgingRules() {
