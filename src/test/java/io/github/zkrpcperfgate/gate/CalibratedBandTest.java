@@ -376,6 +376,27 @@ class CalibratedBandTest {
                 .isEqualTo(Verdict.Kind.REGRESSION);
     }
 
+    @Test
+    void aTailStraddlingItsTopButWhollyUnderItsGrossCeilingPassesAtOnceAndOneReachingPastItDoesNot() {
+        GatedFigure p99 = GatedFigure.latencyAboveProbe("zk-5node-lan", "syncP99", SYNC, 99, FsyncProbe.NAME, "fsync",
+                Calibration.CPU, 2);
+        CalibratedBand band = new CalibratedBand(new Band(3.447, 13.79), java.util.Optional.empty());
+        assertThat(Judging.grossCeiling(p99, band)).isCloseTo(41.37, withinPercentage(0.1));
+        // Self-check 12's zk-5node-lan syncP99s read 14.9-17.4 ms above fsync, every interval reaching under the top.
+        var straddling = MedianInterval.of(List.of(9.0, 12.0, 14.9, 15.5, 17.4, 25.0));
+        Verdict early = Judging.decideAtCap(p99, band, straddling);
+        assertThat(early.kind()).as(early.reason()).isEqualTo(Verdict.Kind.PASS);
+        assertThat(early.reason()).contains(Judging.TAIL_UNDER_ITS_CEILING, "(41.37)").doesNotContain(Judge.NOT_SETTLED);
+        var pastTheCeiling = MedianInterval.of(List.of(9.0, 12.0, 14.9, 15.5, 17.4, 45.0));
+        Verdict atCap = Judging.decideAtCap(p99, band, pastTheCeiling);
+        assertThat(atCap.kind()).isEqualTo(Verdict.Kind.PASS);
+        assertThat(atCap.reason()).contains(Judge.NOT_SETTLED).doesNotContain(Judging.TAIL_UNDER_ITS_CEILING);
+        // A median: the rule is the tails' alone.
+        GatedFigure p50 = GatedFigure.latencyAboveProbe("zk-5node-lan", "syncP50", SYNC, 50, FsyncProbe.NAME, "fsync",
+                Calibration.CPU, 2);
+        assertThat(Judging.decideAtCap(p50, band, straddling).reason()).contains(Judge.NOT_SETTLED);
+    }
+
     /** Rounds whose fsync probe read {@code fsyncP50Ms} at the median and {@code fsyncP99Ms} at the tail. */
     private static List<Round> diskTailRounds(int count, double fsyncP50Ms, double fsyncP99Ms) {
         List<Round> rounds = new ArrayList<>();

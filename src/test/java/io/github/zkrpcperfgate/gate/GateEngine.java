@@ -34,7 +34,8 @@ public final class GateEngine {
      * 2026-12-05a (the ZooKeeper seeds' family states it, the first whose baselines keep the fsync probe's tail): a disk-bound
      * tail's gross ceiling follows the probe's tail where the baseline keeps it ({@link Judging#TAIL_FOLLOWING_FACTOR}).
      * 2026-12-05b (every family): an interval past the band's better edge alone passes at once, without more rounds
-     * ({@link io.github.zkrpcperfgate.verdict.Judge#PAST_THE_BETTER_EDGE_ONLY}).
+     * ({@link io.github.zkrpcperfgate.verdict.Judge#PAST_THE_BETTER_EDGE_ONLY}); so does a tail held to a gross
+     * ceiling whose interval straddles its top and lies wholly under that ceiling ({@link Judging#TAIL_UNDER_ITS_CEILING}).
      * A family whose own judging changed after these names its rules itself ({@link ScenarioFamily#judgingRules}):
      * a NameNode-only rule must not stop the other groups' self-check runs from pooling.
      */
@@ -44,7 +45,7 @@ public final class GateEngine {
     public static final String RULES_EVERY_FAMILY_SHARES = " costs are ceilings,"
             + " writable h10/h1 follows the CPU inversely, disk-widened bands, disk tails past 3x the unwidened top,"
             + " changes need the whole interval, improvements pass, busy rounds follow the CPU a neighbour left,"
-            + " small-call tails past 3x the top, better-edge straddles pass at once";
+            + " small-call tails past 3x the top, better-edge straddles pass at once, so do tails wholly under their ceilings";
 
     private final Function<String, BaselineSource> baselines;
     private final GateMode mode;
