@@ -2,11 +2,15 @@ package io.github.zkrpcperfgate;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.github.zkrpcperfgate.compare.FamilyComparison;
+import io.github.zkrpcperfgate.compare.InjectedSide;
+import io.github.zkrpcperfgate.compare.ReleaseComparison;
 import io.github.zkrpcperfgate.gate.GateEngine;
 import io.github.zkrpcperfgate.gate.GateMode;
 import io.github.zkrpcperfgate.gate.Injection;
 import io.github.zkrpcperfgate.gate.PerfProfile;
 import io.github.zkrpcperfgate.gate.PerfSettings;
+import io.github.zkrpcperfgate.gate.ScenarioFamily;
 import io.github.zkrpcperfgate.hadooprpc.RpcScenario;
 import io.github.zkrpcperfgate.hadooprpc.RpcThreadingDriver;
 import io.github.zkrpcperfgate.hadooprpc.RpcScenarios;
@@ -16,6 +20,7 @@ import io.github.zkrpcperfgate.namenode.NameNodeDriver;
 import io.github.zkrpcperfgate.namenode.NameNodeScenario;
 import io.github.zkrpcperfgate.namenode.NameNodeScenarios;
 import io.github.zkrpcperfgate.result.GroupResult;
+import io.github.zkrpcperfgate.selfcheck.CatchGoal;
 import io.github.zkrpcperfgate.selfcheck.CpuHog;
 import io.github.zkrpcperfgate.selfcheck.InjectionCase;
 import io.github.zkrpcperfgate.selfcheck.SelfCheckCatalogue;
@@ -49,6 +54,12 @@ import org.junit.jupiter.api.Test;
  * figure slowed 1.5× or more must fail). Writes target/perf-report/selfcheck.{json,md};
  * {@code -Dperf.selfcheck.resume=<an earlier selfcheck.json>} goes on from an earlier session,
  * running only what it lacks (unchanged runs up to K, the neighbour, injections not yet run).
+ *
+ * <p>With {@code -Dperf.compare=<version property>=<release>} it checks the same-run comparison
+ * instead: every run of a group compares the POM's release with the one named (the POM's own
+ * makes the unchanged runs A/A: every Regression a false alarm), and the injections of
+ * {@link SelfCheckCatalogue#sameRun} slow the candidate alone, the ~1.2× ones
+ * {@code -Dperf.selfcheck.injectionRuns} times (default 10), held to {@link CatchGoal#SAME_RUN}.
  */
 @DisplayName("Gate self-check: false alarms, a noisy neighbour, injected slowdowns")
 class SelfCheckIT {
@@ -69,8 +80,22 @@ class SelfCheckIT {
     private static final String HADOOP_RPC = RpcScenarios.GROUP;
     private static final String NAMENODE = NameNodeScenarios.GROUP;
 
-    /** Per group, a digest of the baseline files its runs are judged against: only runs of equal ones pool. */
-    private static final Map<String, String> BASELINES = Map.of(
+    /** {@code -Dperf.compare}: the same-run comparison is what is checked, not the gate against baselines. */
+    private static final Optional<ReleaseComparison> COMPARE = ReleaseComparison.from(System.getProperties());
+    private static final int INJECTION_RUNS = Integer.getInteger("perf.selfcheck.injectionRuns", 10);
+    private static final List<InjectionCase> CATALOGUE = COMPARE.isPresent()
+            ? SelfCheckCatalogue.sameRun(INJECTION_RUNS) : SelfCheckCatalogue.all();
+    private static final CatchGoal GOAL = COMPARE.isPresent() ? CatchGoal.SAME_RUN : CatchGoal.AGAINST_BASELINES;
+
+    /**
+     * Per group, a digest of the baseline files its runs are judged against: only runs of equal
+     * ones pool. A comparison is judged against no baseline: its runs pool with runs of the same
+     * comparison (releases, tolerance, starts, rounds, seed) of the same candidate only.
+     */
+    private static final Map<String, String> BASELINES = COMPARE.isPresent()
+            ? java.util.stream.Stream.of(ZOOKEEPER, ZOOKEEPER_LAN, ZOOKEEPER_DEGRADED, ZOOKEEPER_FAILOVER, HADOOP_RPC, NAMENODE)
+            .collect(java.util.stream.Collectors.toMap(g -> g, g -> sameRunDigest(COMPARE.get())))
+            : Map.of(
             ZOOKEEPER, baselinesDigest(name -> java.util.Arrays.stream(Backend.values())
                     .map(WriteModeScenarios::baselineFile).anyMatch(name::equals), WriteModeScenarios.JUDGING_RULES, ""),
             ZOOKEEPER_LAN, baselinesDigest(name -> name.startsWith(ZOOKEEPER_LAN + "-")),
@@ -119,10 +144,10 @@ class SelfCheckIT {
                 : System.getProperty("perf.selfcheck.session");
         Files.deleteIfExists(SETTINGS.reportDir().resolve(PENDING));
         if (RESUME.isBlank()) {
-            tally = new SelfCheckTally(DISTURBED_ALLOWED, session, BASELINES);
+            tally = new SelfCheckTally(DISTURBED_ALLOWED, GOAL, session, BASELINES);
         } else {
             SelfCheckReport.Earlier earlier = SelfCheckReport.read(Path.of(RESUME));
-            tally = SelfCheckTally.resuming(earlier.runs(), SelfCheckCatalogue.all(), DISTURBED_ALLOWED, session, BASELINES);
+            tally = SelfCheckTally.resuming(earlier.runs(), CATALOGUE, DISTURBED_ALLOWED, GOAL, session, BASELINES);
             earlierSessions = earlier.elapsed();
             // Runs judged against bands that have changed since are not pooled: they would count
             // false alarms and catches of bands nobody uses any more.
@@ -143,16 +168,18 @@ class SelfCheckIT {
         // No cross-checks (RPCCallBenchmark, NNThroughputBenchmark): they judge our clients, not the
         // gate, and would add 15-30 s a run.
         List<Group> groups = List.of(
-                new Group(ZOOKEEPER, !ensembles.isEmpty(),
-                        injection -> ENGINE.run(new WriteModeScenarios().driver(SETTINGS, injection))),
-                new Group(ZOOKEEPER_LAN, !lan.isEmpty(),
-                        injection -> ENGINE.run(new SlowLinkScenarios().driver(SETTINGS, injection))),
-                new Group(ZOOKEEPER_DEGRADED, !degraded.isEmpty(),
-                        injection -> ENGINE.run(new FollowersDownScenarios().driver(SETTINGS, injection))),
-                new Group(ZOOKEEPER_FAILOVER, SETTINGS.selects(LeaderFailoverScenarios.FAILOVER),
-                        injection -> ENGINE.run(new LeaderFailoverScenarios().driver(SETTINGS, injection))),
-                new Group(HADOOP_RPC, !rpc.isEmpty(), injection -> ENGINE.run(new RpcThreadingDriver(rpc, injection, false))),
-                new Group(NAMENODE, !namenode.isEmpty(), injection -> ENGINE.run(new NameNodeDriver(namenode, injection, false))));
+                group(ZOOKEEPER, !ensembles.isEmpty(), new WriteModeScenarios()),
+                group(ZOOKEEPER_LAN, !lan.isEmpty(), new SlowLinkScenarios()),
+                group(ZOOKEEPER_DEGRADED, !degraded.isEmpty(), new FollowersDownScenarios()),
+                group(ZOOKEEPER_FAILOVER, SETTINGS.selects(LeaderFailoverScenarios.FAILOVER), new LeaderFailoverScenarios()),
+                group(HADOOP_RPC, !rpc.isEmpty(), new RpcScenarios(),
+                        injection -> ENGINE.run(new RpcThreadingDriver(rpc, injection, false))),
+                group(NAMENODE, !namenode.isEmpty(), new NameNodeScenarios(),
+                        injection -> ENGINE.run(new NameNodeDriver(namenode, injection, false))));
+        if (groups.stream().noneMatch(Group::selected)) {
+            throw new IllegalArgumentException("the self-check has nothing to run: no scenario group is selected by -Dperf.scenarios="
+                    + SETTINGS.scenarioGlobs() + COMPARE.map(c -> " that compares releases of " + c.key()).orElse(""));
+        }
         try {
             everyRun(groups);
         } catch (JvmRunsUsed stop) {
@@ -182,7 +209,7 @@ class SelfCheckIT {
                 }
             }
         }
-        for (InjectionCase c : SelfCheckCatalogue.all()) {
+        for (InjectionCase c : CATALOGUE) {
             Predicate<String> inCase = name -> c.scenarios().contains(name) && SETTINGS.selects(name);
             if (tally.has(c) || c.scenarios().stream().noneMatch(inCase)) {
                 continue; // done in an earlier session, or not selected in this one (a later one may)
@@ -205,6 +232,36 @@ class SelfCheckIT {
             save();
         }
         unchangedRunsUpTo(RUNS, groups);
+    }
+
+    /** A group whose runs are its family's driver judged against baselines (without the profile's cross-checks). */
+    private static Group group(String name, boolean selected, ScenarioFamily family) {
+        return group(name, selected, family, injection -> ENGINE.run(family.driver(SETTINGS, injection)));
+    }
+
+    /**
+     * A group run by {@code againstBaselines}, or, under {@code -Dperf.compare}, by a same-run
+     * comparison of its family (an injection slows the candidate alone); a family that does not
+     * compare that release's property is not selected then.
+     */
+    private static Group group(String name, boolean selected, ScenarioFamily family, GroupRun againstBaselines) {
+        if (COMPARE.isEmpty()) {
+            return new Group(name, selected, againstBaselines);
+        }
+        ReleaseComparison c = COMPARE.get();
+        return new Group(name, selected && family.releaseUnderTest(c.key()).isPresent(), injection -> FamilyComparison.run(family,
+                FamilyComparison.candidate(family, SETTINGS, c, injection, InjectedSide.CANDIDATE), SETTINGS, c, injection,
+                InjectedSide.CANDIDATE).judged());
+    }
+
+    /**
+     * What a comparison's runs pool on: the candidate (the POM's release) and the comparison as
+     * asked (it names the releases, tolerance, starts, rounds and seed).
+     */
+    private static String sameRunDigest(ReleaseComparison c) {
+        String candidate = java.util.ServiceLoader.load(ScenarioFamily.class).stream()
+                .map(f -> f.get().releaseUnderTest(c.key())).flatMap(Optional::stream).findFirst().orElse("none");
+        return "same-run, candidate " + candidate + ", " + c;
     }
 
     /** One whole run of a group, announced, unless this JVM has made its share of runs (then neither). */

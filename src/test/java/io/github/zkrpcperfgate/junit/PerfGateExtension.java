@@ -1,7 +1,7 @@
 package io.github.zkrpcperfgate.junit;
 
 import io.github.zkrpcperfgate.compare.ComparedRun;
-import io.github.zkrpcperfgate.compare.ComparisonEngine;
+import io.github.zkrpcperfgate.compare.FamilyComparison;
 import io.github.zkrpcperfgate.compare.InjectedSide;
 import io.github.zkrpcperfgate.compare.ReleaseComparison;
 import io.github.zkrpcperfgate.gate.GateEngine;
@@ -9,7 +9,6 @@ import io.github.zkrpcperfgate.gate.Injection;
 import io.github.zkrpcperfgate.gate.PerfSettings;
 import io.github.zkrpcperfgate.gate.ScenarioDriver;
 import io.github.zkrpcperfgate.gate.ScenarioFamily;
-import io.github.zkrpcperfgate.measure.Progress;
 import io.github.zkrpcperfgate.report.PerfReport;
 import io.github.zkrpcperfgate.result.GroupResult;
 import java.util.ArrayList;
@@ -46,13 +45,9 @@ final class PerfGateExtension implements BeforeAllCallback, ParameterResolver {
         Optional<ReleaseComparison> asked = ReleaseComparison.from(System.getProperties());
         InjectedSide side = InjectedSide.from(System.getProperties(), asked.isPresent());
         Optional<ReleaseComparison> compare = asked.filter(c -> family.releaseUnderTest(c.key()).isPresent());
-        // In a comparison the candidate is built as the reference is, from its release (for Hadoop
-        // RPC: its own runtime in a loader of its own, not the test classpath), so that how a side
-        // was loaded is no difference between them.
         ScenarioDriver driver = compare.isEmpty()
                 ? family.driver(build.settings(), injection)
-                : family.driverOf(build.settings(), side.candidate() ? injection : Injection.none(), compare.get().key(),
-                        family.releaseUnderTest(compare.get().key()).orElseThrow()).orElseThrow();
+                : FamilyComparison.candidate(family, build.settings(), compare.get(), injection, side);
         context.getStore(NAMESPACE).put(ScenarioDriver.class, driver);
         Assumptions.assumeFalse(driver.figures().isEmpty(), "no scenario of " + familyClass.getSimpleName()
                 + " " + family.scenarioNames() + " matches -Dperf.scenarios=" + build.settings().scenarioGlobs());
@@ -66,37 +61,14 @@ final class PerfGateExtension implements BeforeAllCallback, ParameterResolver {
     /**
      * {@code -Dperf.compare=<version property>=<release>} naming this family's system: the driver
      * (the candidate, the POM's release) measured against the same scenarios on the named release,
-     * in the same run, instead of against baselines; with several releases named, a timeline, each
-     * of them too. An injection slows the side {@code -Dperf.inject.side} names (the candidate
-     * unless it says otherwise; {@code both}, the environment's, slows every release). The earlier
-     * steps of a timeline go to the report; the judged comparison is returned.
+     * in the same run, instead of against baselines ({@link FamilyComparison}); with several
+     * releases named, a timeline, whose earlier steps go to the report. The judged comparison is returned.
      */
     private static GroupResult compared(ScenarioFamily family, ScenarioDriver candidate, Build build, ReleaseComparison asked,
                                         Injection injection, InjectedSide side) throws Exception {
-        PerfSettings settings = build.settings();
-        String candidateRelease = family.releaseUnderTest(asked.key()).orElseThrow();
-        List<ScenarioDriver> sides = new ArrayList<>();
-        ReleaseComparison c;
-        try {
-            c = asked.forCandidate(candidateRelease);
-            for (int i = 0; i < c.releases().size(); i++) {
-                boolean slowed = i == c.releases().size() - 1 ? side.reference() : side == InjectedSide.BOTH;
-                sides.add(family.driverOf(settings, slowed ? injection : Injection.none(), c.key(), c.releases().get(i))
-                        .orElseThrow());
-            }
-        } catch (RuntimeException e) {
-            sides.forEach(ScenarioDriver::close);
-            candidate.close();
-            throw e;
-        }
-        sides.add(candidate);
-        ComparedRun run = new ComparisonEngine(settings.plan(PerfSettings.DEFAULT_PLAN), Progress.toStdout())
-                .run(candidate.group(), sides, candidateRelease, c);
+        ComparedRun run = FamilyComparison.run(family, candidate, build.settings(), asked, injection, side);
         run.earlierSteps().forEach(build.report()::add);
-        GroupResult result = run.judged();
-        return injection.isEmpty() ? result : result.withNote("ℹ -Dperf.inject=" + settings.inject() + " slowed "
-                + (side == InjectedSide.BOTH ? "every release alike" : "the " + side + " only")
-                + " (-D" + InjectedSide.PROPERTY + ")");
+        return run.judged();
     }
 
     @Override

@@ -41,6 +41,23 @@ public record InjectionCase(String name, String inject, String description, List
         }
     }
 
+    /** How the name of the k-th run of a case injected more than once ends: " #k". */
+    static final String RUN_MARK = " #";
+
+    /**
+     * The {@code k}-th of several runs of this case (k from 1): the same injection under the name
+     * "name #k", so that each run is tallied, logged and resumed as a case of its own.
+     */
+    public InjectionCase run(int k) {
+        return new InjectionCase(baseName() + RUN_MARK + k, inject, description, scenarios, targets, environment);
+    }
+
+    /** The name without the run's mark: what the runs of one case share. */
+    public String baseName() {
+        int mark = name.lastIndexOf(RUN_MARK);
+        return mark < 0 ? name : name.substring(0, mark);
+    }
+
     /**
      * The scenario group it runs in, by its key's prefix: zk. and env. ZooKeeper (on LAN-like links
      * when its scenarios are the {@code -lan} ones, with followers down when they are the

@@ -110,6 +110,58 @@ public final class SelfCheckCatalogue {
                         nameNodeWriteFigures()));
     }
 
+    private static final List<String> RPC_SLEEPING = List.of("rpc-seed-protobuf", "rpc-small-protobuf");
+
+    /**
+     * The slowdowns the same-run comparison's self-check injects on the candidate alone
+     * ({@code -Dperf.compare} with {@code -Pselfcheck}), each of the kinds issue 11 names at sizes
+     * meant to read about 1.1×, 1.2× and 1.5× on its target (the sizes read are measured, against
+     * the A/A runs, and reported; these are the aims). Sizes from earlier comparisons on zk-1node
+     * (2c-intel-xeon, 2026-12-01): 10 µs more per server fsync read syncP50 +10–17%, 15 µs
+     * +14–19%, 20 µs +28.5%, 50 µs +44%. Each size is run once, to find the smallest caught per
+     * figure kind; the ~1.2× of the sync latency and of the handler ratio {@code runs} times, the
+     * issue's "caught in at least 9 of 10".
+     */
+    public static List<InjectionCase> sameRun(int runs) {
+        List<InjectionCase> once = List.of(
+                InjectionCase.regression("ab-fsync-10us", "zk.fsyncDelayUs=10",
+                        "the candidate's servers return from every fsync 10 µs late", ZK, keys(ZK, "syncP50", "syncP99")),
+                InjectionCase.regression("ab-fsync-50us", "zk.fsyncDelayUs=50",
+                        "the candidate's servers return from every fsync 50 µs late", ZK, keys(ZK, "syncP50", "syncP99")),
+                InjectionCase.regression("ab-link-25us", "zk.proxyDelayUs=25",
+                        "the candidate's client traffic through a proxy on 127.0.0.1 that delays every byte 25 µs each way",
+                        ZK, keys(ZK, "syncP50")),
+                InjectionCase.regression("ab-one-core", "zk.cpus=1",
+                        "the candidate's server containers limited to one core each (docker update --cpus 1)", ZK,
+                        keys(ZK, "asyncOverSync", "multiOverSync", "asyncP99")),
+                InjectionCase.regression("ab-multi-in-batches-1000", "zk.multiBatch=1000",
+                        "the candidate's multi mode sends its creates as multis of 1,000", ZK,
+                        keys(ZK, "multiOverSync", "multiOverAsync")),
+                InjectionCase.regression("ab-handlers-9", "rpc.maxHandlers=9",
+                        "the candidate's servers meant to have 10 handlers get 9", RPC_SLEEPING,
+                        keys(RPC_SLEEPING, "handlers10OverHandlers1")),
+                InjectionCase.regression("ab-handlers-7", "rpc.maxHandlers=7",
+                        "the candidate's servers meant to have 10 handlers get 7", RPC_SLEEPING,
+                        keys(RPC_SLEEPING, "handlers10OverHandlers1")),
+                InjectionCase.regression("ab-work-1000-strings", "rpc.handlerWorkStrings=1000",
+                        "the candidate's handlers do the CPU probe's work on 1,000 strings more per call (~0.17 ms)",
+                        List.of("rpc-small-protobuf"), keys(List.of("rpc-small-protobuf"), "callP50")));
+        List<InjectionCase> repeated = List.of(
+                InjectionCase.regression("ab-fsync-20us", "zk.fsyncDelayUs=20",
+                        "the candidate's servers return from every fsync 20 µs late", ZK, keys(ZK, "syncP50", "syncP99")),
+                InjectionCase.regression("ab-handlers-8", "rpc.maxHandlers=8",
+                        "the candidate's servers meant to have 10 handlers get 8", RPC_SLEEPING,
+                        keys(RPC_SLEEPING, "handlers10OverHandlers1")));
+        // Run by run, not case by case: a sitting cut short has run every case once before any twice.
+        List<InjectionCase> all = new java.util.ArrayList<>(once);
+        for (int k = 1; k <= runs; k++) {
+            for (InjectionCase c : repeated) {
+                all.add(runs == 1 ? c : c.run(k));
+            }
+        }
+        return List.copyOf(all);
+    }
+
     private static final List<String> NN_WRITES = List.of("nn-create", "nn-mkdirs", "nn-rename");
 
     /** Each write's p50 and its throughput over getFileInfo's: what a slower write path moves. */

@@ -38,7 +38,8 @@ public final class SelfCheckReport {
         ObjectNode root = JsonFiles.mapper().createObjectNode();
         root.put("plannedUnchangedRuns", plannedRuns);
         root.put("elapsedSeconds", elapsed.toSeconds());
-        root.put("mustCatchSlowdown", SelfCheckCatalogue.MUST_CATCH_SLOWDOWN);
+        root.put("mustCatchSlowdown", tally.goal().mustCatch());
+        root.put("mustCatchShare", tally.goal().share());
         ArrayNode builds = root.putArray("builds");
         for (SelfCheckTally.Builds b : tally.builds()) {
             ObjectNode row = builds.addObject();
@@ -94,6 +95,12 @@ public final class SelfCheckReport {
                         .put("measured", t.measured()).put("slowdown", t.slowdown()).put("verdict", t.verdict().jsonName())
                         .put("mustBeCaught", t.mustBeCaught());
             }
+        }
+        ArrayNode rates = root.putArray("catchRates");
+        for (SelfCheckTally.CatchRate r : tally.catchRates()) {
+            ObjectNode row = rates.addObject().put("injection", r.injection()).put("figure", r.figure().toString())
+                    .put("runs", r.runs()).put("caught", r.caught()).put("medianSlowdown", r.medianSlowdown());
+            r.slowdowns().forEach(row.putArray("slowdowns")::add);
         }
         ArrayNode kinds = root.putArray("catchesByKind");
         for (SelfCheckTally.CatchesByKind k : tally.catchesByKind()) {
@@ -198,7 +205,8 @@ public final class SelfCheckReport {
         }
 
         md.append("\n## Injected slowdowns (goal: every targeted figure slowed ≥ ")
-                .append(SignificantDigits.format(SelfCheckCatalogue.MUST_CATCH_SLOWDOWN)).append("× fails)\n\n")
+                .append(SignificantDigits.format(tally.goal().mustCatch())).append("× fails, in ")
+                .append(tally.goal().describeShare()).append(")\n\n")
                 .append("| injection | what | targeted figure | slowdown | verdict | caught |\n|---|---|---|---|---|---|\n");
         for (SelfCheckTally.InjectionOutcome i : tally.injections()) {
             String head = "| `" + i.injection().name() + "` (`" + i.injection().inject() + "`) | " + i.injection().description();
@@ -214,13 +222,27 @@ public final class SelfCheckReport {
                         .append(" | ").append(i.injection().environment()
                                 ? (i.figures().isEmpty() ? "✅ environment: nothing failed" : "❌ environment: the build failed")
                                 : t.caught() ? "✅ yes" : t.mustBeCaught() ? "❌ no" : "no (under "
-                                + SignificantDigits.format(SelfCheckCatalogue.MUST_CATCH_SLOWDOWN) + "×)")
+                                + SignificantDigits.format(tally.goal().mustCatch()) + "×)")
                         .append(" |\n");
             }
             List<String> others = i.figures().stream()
                     .filter(f -> i.targets().stream().noneMatch(t -> f.startsWith(t.figure() + " "))).toList();
             if (!others.isEmpty()) {
                 md.append(head).append(" | also failed: ").append(String.join(", ", others)).append(" | | | |\n");
+            }
+        }
+
+        List<SelfCheckTally.CatchRate> repeated = tally.catchRates().stream().filter(r -> r.runs() > 1).toList();
+        if (!repeated.isEmpty()) {
+            md.append("\n## Injections run more than once: how many runs caught each\n\n")
+                    .append("| injection | targeted figure | caught / runs | median slowdown | slowdowns |\n|---|---|---|---|---|\n");
+            for (SelfCheckTally.CatchRate r : repeated) {
+                boolean owed = r.medianSlowdown() >= tally.goal().mustCatch();
+                md.append("| `").append(r.injection()).append("` | ").append(r.figure()).append(" | ")
+                        .append(owed && !tally.goal().met(r.caught(), r.runs()) ? "❌ " : "").append(r.caught()).append(" / ")
+                        .append(r.runs()).append(" | ").append(SignificantDigits.format(r.medianSlowdown())).append("× | ")
+                        .append(r.slowdowns().stream().map(SignificantDigits::format).collect(Collectors.joining(" ")))
+                        .append(" |\n");
             }
         }
 

@@ -188,4 +188,45 @@ class SelfCheckTallyTest {
         org.assertj.core.api.Assertions.assertThatThrownBy(() -> SelfCheckReport.read(old))
                 .hasMessageContaining(old.toString()).hasMessageContaining("no \"runs\"");
     }
+
+    @Test
+    void aCaseRunTenTimesIsHeldToItsShareOfRunsOnItsMedianSlowdown() throws Exception {
+        SelfCheckTally tally = new SelfCheckTally(0, CatchGoal.SAME_RUN, "now", java.util.Map.of());
+        tally.unchanged(run(figure(LATENCY, Direction.LOWER_IS_BETTER, 1.0, "Pass")));
+        // 1.25x in every run, caught in 8 of 10: under the 9 of 10 the same-run goal asks.
+        for (int k = 1; k <= 10; k++) {
+            tally.injected(CASE.run(k), run(figure(LATENCY, Direction.LOWER_IS_BETTER, 1.25, k <= 8 ? "Regression" : "Pass")));
+        }
+        assertThat(CASE.run(3).name()).isEqualTo("x #3");
+        assertThat(CASE.run(3).baseName()).isEqualTo("x");
+        assertThat(tally.catchRates()).singleElement().satisfies(r -> {
+            assertThat(r.injection()).isEqualTo("x");
+            assertThat(r.runs()).isEqualTo(10);
+            assertThat(r.caught()).isEqualTo(8);
+            assertThat(r.medianSlowdown()).isCloseTo(1.25, org.assertj.core.api.Assertions.within(1e-9));
+        });
+        assertThat(tally.problems()).singleElement().asString()
+                .isEqualTo("missed: x slowed zk-1node / syncP50 1.25x (median of 10 runs) but 8 of 10 caught it (goal: 9 of 10 runs)");
+        assertThat(SelfCheckReport.markdown(tally, 1, Duration.ofSeconds(1)))
+                .contains("| `x` | zk-1node / syncP50 | ❌ 8 / 10 | 1.25× |", "slowed ≥ 1.2× fails, in 9 of 10 runs");
+
+        SelfCheckTally nine = new SelfCheckTally(0, CatchGoal.SAME_RUN, "now", java.util.Map.of());
+        nine.unchanged(run(figure(LATENCY, Direction.LOWER_IS_BETTER, 1.0, "Pass")));
+        for (int k = 1; k <= 10; k++) {
+            nine.injected(CASE.run(k), run(figure(LATENCY, Direction.LOWER_IS_BETTER, 1.25, k <= 9 ? "Regression" : "Pass")));
+        }
+        assertThat(nine.problems()).isEmpty();
+    }
+
+    @Test
+    void theSameRunCatalogueRunsEveryCaseOnceBeforeAnyTwiceAndNamesEveryRunApart() {
+        List<InjectionCase> cases = SelfCheckCatalogue.sameRun(10);
+        assertThat(cases).extracting(InjectionCase::name).doesNotHaveDuplicates();
+        List<String> bases = cases.stream().map(InjectionCase::baseName).toList();
+        int firstRepeat = bases.size() - (int) bases.stream().distinct().count();
+        assertThat(bases.subList(0, bases.size() - firstRepeat)).doesNotHaveDuplicates();
+        assertThat(cases).filteredOn(c -> c.baseName().equals("ab-fsync-20us")).hasSize(10);
+        assertThat(SelfCheckCatalogue.sameRun(1)).extracting(InjectionCase::name).contains("ab-fsync-20us")
+                .noneMatch(n -> n.contains(" #"));
+    }
 }
