@@ -179,15 +179,15 @@ final class Judging {
      * interval reaches past the ceiling still gets more rounds.
      */
     private static Verdict underItsCeiling(GatedFigure f, CalibratedBand band, Estimate estimate, Verdict v) {
-        if (!heldToAGrossCeiling(f) || f.direction() != Direction.LOWER_IS_BETTER || v.kind() != Verdict.Kind.INCONCLUSIVE
-                || !estimate.hasInterval()) {
-            return v;
-        }
-        double ceiling = grossCeiling(f, band);
-        if (estimate.high() > ceiling) {
-            return v;
-        }
-        return v.passedBecause(v.reason() + "; " + TAIL_UNDER_ITS_CEILING + " (" + SignificantDigits.format(ceiling) + ")");
+        return isUnderItsCeiling(f, band, estimate, v)
+                ? v.passedBecause(v.reason() + "; " + TAIL_UNDER_ITS_CEILING + " (" + SignificantDigits.format(grossCeiling(f, band)) + ")")
+                : v;
+    }
+
+    /** Whether {@link #underItsCeiling} passes {@code v}: read from the figure and its interval, not a reason's wording. */
+    private static boolean isUnderItsCeiling(GatedFigure f, CalibratedBand band, Estimate estimate, Verdict v) {
+        return heldToAGrossCeiling(f) && f.direction() == Direction.LOWER_IS_BETTER && v.kind() == Verdict.Kind.INCONCLUSIVE
+                && estimate.hasInterval() && estimate.high() <= grossCeiling(f, band);
     }
 
     /** How a tail passed by {@link #underItsCeiling} is reported. */
@@ -211,9 +211,9 @@ final class Judging {
      * 3.2–3.5× (zk-1node syncP99 0.059–0.29, rpc-small-protobuf callP99 1.7–9.9 ms, 16–18 builds).
      */
     static Verdict decideAtCap(GatedFigure f, CalibratedBand band, Estimate estimate) {
-        Verdict now = underItsCeiling(f, band, estimate, Judge.judge(f.key(), f.unit(), f.direction(), band.band(), estimate));
-        if (now.kind() == Verdict.Kind.PASS && now.reason().contains(TAIL_UNDER_ITS_CEILING)) {
-            return withNote(now, band);
+        Verdict now = Judge.judge(f.key(), f.unit(), f.direction(), band.band(), estimate);
+        if (isUnderItsCeiling(f, band, estimate, now)) {
+            return withNote(underItsCeiling(f, band, estimate, now), band);
         }
         Verdict v = Judge.decideAtCap(f.key(), f.unit(), f.direction(), band.band(), estimate);
         return betterPasses(grossTail(f, band, estimate, withNote(v, band)));
