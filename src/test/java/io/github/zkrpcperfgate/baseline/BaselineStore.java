@@ -117,7 +117,8 @@ public final class BaselineStore {
                 throw new IllegalArgumentException("\"rounds\" must be a whole number, was " + rounds);
             }
             return new BaselineFigure(unit, direction, expected, new Band(band[0], band[1]),
-                    interval[0], interval[1], rounds.asInt(), optionalNumbers(node, "runMedians"));
+                    interval[0], interval[1], rounds.asInt(), optionalNumbers(node, "runMedians"),
+                    optionalNumbers(node, "sittingMedians"));
         } catch (IllegalArgumentException e) {
             throw new BaselineException(where + ": " + e.getMessage() + fix, e);
         }
@@ -184,6 +185,10 @@ public final class BaselineStore {
                 if (!f.runMedians().isEmpty()) {
                     ArrayNode runs = n.putArray("runMedians");
                     f.runMedians().forEach(m -> runs.add(SignificantDigits.fourSignificant(m)));
+                }
+                if (!f.sittingMedians().isEmpty()) {
+                    ArrayNode sittings = n.putArray("sittingMedians");
+                    f.sittingMedians().forEach(m -> sittings.add(SignificantDigits.fourSignificant(m)));
                 }
             });
         });

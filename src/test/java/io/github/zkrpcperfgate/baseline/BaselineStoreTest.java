@@ -130,6 +130,19 @@ class BaselineStoreTest {
     }
 
     @Test
+    void eachSittingsMedianIsKeptBesideTheRunsOnes() {
+        Path file = dir.resolve("zookeeper.json");
+        BaselineFigure f = ratio(75.41234);
+        BaselineStore.write(sample(file, new BaselineFigure(f.unit(), f.direction(), f.expected(), f.band(),
+                f.intervalLow(), f.intervalHigh(), 24, java.util.List.of(70.123, 75.41234, 80.0),
+                java.util.List.of(72.0, 80.0))));
+        Baselines read = BaselineStore.read(file);
+        assertThat(read.figure(new FigureKey("zk-1node", "multiOverSync")).sittingMedians()).containsExactly(72.0, 80.0);
+        assertThat(read.figure(new FigureKey("zk-1node", "asyncOverSync")).sittingMedians()).isEmpty();
+        assertThat(BaselineStore.render(read)).containsOnlyOnce("sittingMedians");
+    }
+
+    @Test
     void runMediansThatAreNotNumbersAreRefused() {
         String text = """
                 {"schemaVersion": 1, "scenarios": {"zk-1node": {"figures": {"syncP50Ms":

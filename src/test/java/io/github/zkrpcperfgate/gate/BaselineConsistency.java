@@ -72,12 +72,12 @@ public final class BaselineConsistency {
                 return;
             }
             double policy = BandPolicy.factor(recorded.expected(), recorded.intervalLow(), recorded.intervalHigh(),
-                    recorded.runMedians(), f.minimumBandFactor());
+                    recorded.runMedians(), recorded.sittingMedians(), f.minimumBandFactor());
             double stored = Math.sqrt(recorded.band().high() / recorded.band().low());
             if (stored > policy * ROUNDING_TOLERANCE) {
                 problems.add(key + ": band " + recorded.band() + " is x/" + SignificantDigits.format(stored) + " around "
                         + SignificantDigits.format(recorded.expected()) + ", wider than the x/" + SignificantDigits.format(policy)
-                        + " the band policy gives from its recorded interval, run medians and floor "
+                        + " the band policy gives from its recorded interval, run and sitting medians and floor "
                         + SignificantDigits.format(f.minimumBandFactor()) + " (widened by hand?)");
             }
         }));

@@ -88,6 +88,13 @@ public final class GateRun {
         return baselines;
     }
 
+    /** The baseline written anew from its ledger's runs, nothing measured ({@link GateMode#rederives()}). */
+    public GroupResult rederive(Baselines baselines, List<GatedFigure> figures) {
+        GroupResult result = recording.rederive(baselines, figures);
+        result.figures().forEach(f -> progress.phase(f.verdictName() + "  " + f.key() + ": " + f.reason()));
+        return result;
+    }
+
     public GroupResult run(Baselines baselines, List<Workload> workloads, List<GatedFigure> figures,
                            SortedMap<String, String> environment) throws Exception {
         Trial trial = new Trial(workloads, plan, progress, nanoClock);

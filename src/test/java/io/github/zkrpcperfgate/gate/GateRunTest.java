@@ -515,6 +515,42 @@ class GateRunTest {
     }
 
     @Test
+    void fromThreeSittingsOnTheBandHoldsWhereANewSittingMayFallAndARederivationStartsNoServer() throws Exception {
+        Path file = dir.resolve("b.json");
+        recordASitting(GateMode.RECORD, 1000); // b: 2.0
+        recordASitting(GateMode.RECORD.addingSitting(), 1250); // 1.6
+        recordASitting(GateMode.RECORD.addingSitting(), 800); // 2.5
+        BaselineFigure b = BaselineStore.read(file).figure(new FigureKey("b", "xOverY"));
+        assertThat(b.sittingMedians()).containsExactly(2.0, 1.6, 2.5);
+        assertThat(b.expected()).isCloseTo(2.0, org.assertj.core.api.Assertions.within(1e-9));
+        // Runs reach 2.5 / 2 = 1.25, under the 1.5 floor; three sittings this far apart predict a
+        // new one anywhere within x/3.03 (t 4.303 on 2 degrees of freedom: three sittings know little).
+        double reach = io.github.zkrpcperfgate.verdict.BandPolicy.newSittingReach(2.0, List.of(2.0, 1.6, 2.5));
+        assertThat(reach).isCloseTo(3.03, org.assertj.core.api.Assertions.within(0.01));
+        assertThat(b.band().high()).isCloseTo(2.0 * reach, org.assertj.core.api.Assertions.within(0.01));
+
+        // Hand-narrow the stored band: a re-derivation measures nothing and writes the policy's band again.
+        Baselines stored = BaselineStore.read(file);
+        BaselineStore.write(BaselineUpdate.apply(stored, Map.of(new FigureKey("b", "xOverY"), new BaselineFigure(b.unit(),
+                b.direction(), b.expected(), Band.around(2.0, 1.5), b.intervalLow(), b.intervalHigh(), b.rounds(),
+                b.runMedians())), Map.of()).updated());
+        ScriptedDriver driver = new ScriptedDriver(run -> workloads());
+        GroupResult rederived = engine(GateMode.REDERIVE, PLAN).run(driver);
+        assertThat(driver.events).containsExactly("close");
+        assertThat(BaselineStore.read(file).figure(new FigureKey("b", "xOverY"))).isEqualTo(b);
+        assertThat(rederived.baselineChanges()).anySatisfy(line -> assertThat(line).contains("b / xOverY"));
+    }
+
+    @Test
+    void aRederivationWithoutRecordedRunsFailsNamingTheLedger() {
+        ScriptedDriver driver = new ScriptedDriver(run -> workloads());
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> engine(GateMode.REDERIVE, PLAN).run(driver))
+                .isInstanceOf(io.github.zkrpcperfgate.baseline.BaselineException.class)
+                .hasMessageContaining("recordings");
+        assertThat(driver.events).containsExactly("close");
+    }
+
+    @Test
     void addingASittingWithoutAnEarlierOneFailsBeforeAnyServerStarts() {
         ScriptedDriver driver = new ScriptedDriver(run -> workloads());
         org.assertj.core.api.Assertions.assertThatThrownBy(() -> engine(GateMode.RECORD.addingSitting(), PLAN).run(driver))

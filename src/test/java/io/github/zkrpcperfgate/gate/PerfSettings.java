@@ -33,11 +33,14 @@ import java.util.regex.Pattern;
  *                       median lies far from the others'
  * @param addSitting     {@code perf.baselines.addSitting}: pool this sitting's recording runs with the
  *                       earlier sittings' kept beside the baseline
+ * @param rederive       {@code perf.baselines.rederive}: write the baselines anew from the recording runs
+ *                       kept beside them, measuring nothing (after a change of the band policy)
  */
 public record PerfSettings(List<String> scenarioGlobs, Optional<Integer> rounds, Optional<Integer> recordRuns,
                            boolean updateBaselines,
                            String inject, Path baselinesDir, Path reportDir, PerfProfile profile,
-                           Testbed testbed, boolean testbedRequired, boolean acceptOutliers, boolean addSitting) {
+                           Testbed testbed, boolean testbedRequired, boolean acceptOutliers, boolean addSitting,
+                           boolean rederive) {
 
     /**
      * Warm-up 1, verdicts after 6 rounds (the fewest with a 95% interval), cap 12. A re-baseline
@@ -85,11 +88,15 @@ public record PerfSettings(List<String> scenarioGlobs, Optional<Integer> rounds,
                 p.getProperty("perf.testbed", "").isBlank() ? Testbed.detect() : new Testbed(p.getProperty("perf.testbed").trim()),
                 Boolean.parseBoolean(blankToDefault(p.getProperty("perf.testbed.required"), "false")),
                 Boolean.parseBoolean(blankToDefault(p.getProperty("perf.baselines.acceptOutliers"), "false")),
-                Boolean.parseBoolean(blankToDefault(p.getProperty("perf.baselines.addSitting"), "false")));
+                Boolean.parseBoolean(blankToDefault(p.getProperty("perf.baselines.addSitting"), "false")),
+                Boolean.parseBoolean(blankToDefault(p.getProperty("perf.baselines.rederive"), "false")));
     }
 
-    /** Judge, record, or record accepting a far-off run. */
+    /** Judge, record, record accepting a far-off run, or re-derive from the recorded runs. */
     public GateMode gateMode() {
+        if (rederive) {
+            return GateMode.REDERIVE;
+        }
         return new GateMode(updateBaselines, acceptOutliers, addSitting);
     }
 

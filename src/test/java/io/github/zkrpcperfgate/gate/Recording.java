@@ -110,6 +110,26 @@ final class Recording {
                 + " earlier sitting(s) " + ledger.sittings() + " (" + ledger.file() + ")");
     }
 
+    /**
+     * Writes the baseline anew from the ledger's runs alone ({@link GateMode#rederives()}),
+     * measuring nothing: the bands a change of the band policy gives the same recorded runs.
+     */
+    GroupResult rederive(Baselines baselines, List<GatedFigure> figures) {
+        if (earlier.isEmpty()) {
+            throw new BaselineException("-Dperf.baselines.rederive: " + RecordingLedger.beside(baselines.file())
+                    + " holds no recording runs to re-derive " + baselines.file() + " from; record it with "
+                    + BaselineException.UPDATE_COMMAND);
+        }
+        List<GatedFigure> unrecorded = figures.stream()
+                .filter(f -> earlier.stream().noneMatch(r -> r.perRound().containsKey(f.key()))).toList();
+        if (!unrecorded.isEmpty()) {
+            throw new BaselineException("-Dperf.baselines.rederive: " + RecordingLedger.beside(baselines.file())
+                    + " has no runs of " + unrecorded.stream().map(GatedFigure::key).toList() + "; record them with "
+                    + BaselineException.UPDATE_COMMAND);
+        }
+        return write(baselines, figures);
+    }
+
     /** Measures one recording run; after the plan's last, writes the pooled baseline. */
     GroupResult record(Trial trial, Baselines baselines, List<GatedFigure> figures, SortedMap<String, String> environment)
             throws Exception {
@@ -183,24 +203,29 @@ final class Recording {
         for (GatedFigure f : figures) {
             List<Double> pooled = new ArrayList<>();
             List<Double> runMedians = new ArrayList<>();
+            Map<String, List<Double>> bySitting = new LinkedHashMap<>();
             for (RecordingRun r : all) {
                 List<Double> values = r.perRound().getOrDefault(f.key(), List.of());
                 if (!values.isEmpty()) {
                     pooled.addAll(values);
-                    runMedians.add(MedianInterval.of(values).median());
+                    double median = MedianInterval.of(values).median();
+                    runMedians.add(median);
+                    bySitting.computeIfAbsent(r.sitting(), s -> new ArrayList<>()).add(median);
                 }
             }
             Estimate estimate = MedianInterval.of(pooled);
             List<Double> medians = runMedians.size() > 1 ? runMedians : List.of();
-            Band band = BandPolicy.bandFor(estimate, medians, f.minimumBandFactor());
+            List<Double> sittingMedians = bySitting.size() > 1
+                    ? bySitting.values().stream().map(m -> MedianInterval.of(m).median()).toList() : List.of();
+            Band band = BandPolicy.bandFor(estimate, medians, sittingMedians, f.minimumBandFactor());
             fresh.put(f.key(), new BaselineFigure(f.unit(), f.direction(), BandPolicy.centre(estimate, medians), band,
-                    estimate.low(), estimate.high(), estimate.sampleCount(), medians));
+                    estimate.low(), estimate.high(), estimate.sampleCount(), medians, sittingMedians));
             results.add(new FigureResult(new Verdict.Recorded(f.key(), f.unit(), f.direction(), band, estimate,
                     "recorded into " + baselines.file() + " from " + runMedians.size() + " run(s)"), pooled, f.workloads()));
         }
         Map<String, List<Double>> probeP50s = new LinkedHashMap<>();
         all.forEach(r -> r.probeP50s().forEach((probe, p50s) -> probeP50s.computeIfAbsent(probe, p -> new ArrayList<>()).addAll(p50s)));
-        SortedMap<String, String> measuredIn = new TreeMap<>(runs.get(runs.size() - 1).environment());
+        SortedMap<String, String> measuredIn = new TreeMap<>(all.get(all.size() - 1).environment());
         measuredIn.putAll(CalibrationProbes.mediansOf(probeP50s));
         measuredIn.putAll(CalibrationProbes.slowestFsyncRun(all.stream().map(RecordingRun::probeP50s).toList()));
         measuredIn.putAll(CalibrationProbes.slowestFsyncTail(all.stream().map(RecordingRun::fsyncP99s).toList()));
