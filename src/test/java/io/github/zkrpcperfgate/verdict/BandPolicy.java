@@ -117,7 +117,7 @@ public final class BandPolicy {
         return Math.max(Math.exp(mean + halfWidth) / centre, centre / Math.exp(mean - halfWidth));
     }
 
-    /** Student's t, 97.5th percentile, for {@code df} >= 2 degrees of freedom (a table to 30, then its limit's series). */
+    /** Student's t, 97.5th percentile, for {@code df} >= 1 degrees of freedom (a table to 30, then its limit's series). */
     static double studentT975(int df) {
         double[] table = {12.706, 4.303, 3.182, 2.776, 2.571, 2.447, 2.365, 2.306, 2.262, 2.228, 2.201, 2.179, 2.160,
                 2.145, 2.131, 2.120, 2.110, 2.101, 2.093, 2.086, 2.080, 2.074, 2.069, 2.064, 2.060, 2.056, 2.052, 2.048,
