@@ -202,6 +202,7 @@ class SelfCheckIT {
         unchangedRunsUpTo(1, groups);
         List<Group> withoutNoise = groups.stream().filter(g -> g.selected() && !tally.hasNoise(g.name())).toList();
         if (!withoutNoise.isEmpty()) { // a resumed self-check may have every neighbour run already
+            stopIfRunsUsed(); // not a neighbour started and stopped at once by a JVM with no run left
             try (CpuHog hog = CpuHog.start(0)) {
                 for (Group g : withoutNoise) {
                     tally.noise(run(g, Injection.none(), "beside " + hog.description() + ", " + g.name()), hog.description());
@@ -264,11 +265,16 @@ class SelfCheckIT {
         return "same-run, candidate " + candidate + ", " + c;
     }
 
-    /** One whole run of a group, announced, unless this JVM has made its share of runs (then neither). */
-    private GroupResult run(Group g, Injection injection, String announcement) throws Exception {
+    /** Stops this JVM's share of the self-check, saved, once it has made its runs ({@link #RUNS_PER_JVM}). */
+    private void stopIfRunsUsed() throws JvmRunsUsed {
         if (runsInThisJvm >= RUNS_PER_JVM) {
             throw new JvmRunsUsed();
         }
+    }
+
+    /** One whole run of a group, announced, unless this JVM has made its share of runs (then neither). */
+    private GroupResult run(Group g, Injection injection, String announcement) throws Exception {
+        stopIfRunsUsed();
         runsInThisJvm++;
         System.out.println("[perf] self-check: " + announcement);
         return g.run().with(injection);
