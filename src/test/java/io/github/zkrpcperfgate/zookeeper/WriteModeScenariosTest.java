@@ -36,8 +36,9 @@ class WriteModeScenariosTest {
                 .containsOnly(java.time.Duration.ofNanos(250_000));
         assertThat(WriteModeFamily.seedFigures(SlowLinkScenarios.GROUP, "a", "b", List.of()).baselineFile(Backend.DOCKER))
                 .isEqualTo("zookeeper-lan-docker.json");
-        // A tenth of the seeds' creates a set, never under 500 unless fewer were asked for.
-        assertThat(SlowLinkScenarios.opsPerSet(10_000)).isEqualTo(1_000);
+        // A twentieth of the seeds' creates a set, never under 500 unless fewer were asked for.
+        assertThat(SlowLinkScenarios.opsPerSet(40_000)).isEqualTo(2_000);
+        assertThat(SlowLinkScenarios.opsPerSet(10_000)).isEqualTo(500);
         assertThat(SlowLinkScenarios.opsPerSet(1_000)).isEqualTo(500);
         assertThat(SlowLinkScenarios.opsPerSet(100)).isEqualTo(100);
     }
