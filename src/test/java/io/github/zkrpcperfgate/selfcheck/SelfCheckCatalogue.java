@@ -55,16 +55,21 @@ public final class SelfCheckCatalogue {
                         "the multi mode sends its 10,000 creates as 100 multis of 100", ZK,
                         keys(ZK, "multiOverSync", "multiOverAsync", "multiCost")),
                 // LAN-like links: the network between the servers gets slower (each server-to-server
-                // link 250 µs longer each way, the client's as it was). A sync create on 5 servers
+                // link 750 µs longer each way, the client's as it was). A sync create on 5 servers
                 // crosses four of them, so its cost over one server must rise; one server has none.
-                InjectionCase.regression("lan-slower-peer-links", "zk.peerDelayUs=250",
-                        "every server-to-server link 250 µs longer each way (500 in all), the client's link as it was",
+                // 250 µs until 2026-12-06: 1.22-1.32x on zk-5node-lan syncP50, under the 1.5x the goal
+                // names and inside the ms band's ×/1.5 floor; 750 read 1.60x and 1.58x (both caught).
+                InjectionCase.regression("lan-slower-peer-links", "zk.peerDelayUs=750",
+                        "every server-to-server link 750 µs longer each way (1.5 ms in all), the client's link as it was",
                         LAN, List.of(new FigureKey("zk-5node-lan", "syncP50"), new FigureKey("zk-5node-lan", "syncCostOver1node"))),
                 // Followers down: a healthy quorum hides one follower that syncs slower (the leader
                 // takes the fastest acknowledgements); with 2 of 5 down every follower left must
                 // acknowledge every write, so the slow one sets the pace.
-                InjectionCase.regression("degraded-slow-follower", "zk.slowFollowerFsyncUs=500",
-                        "one follower that stays up (not the client's) syncs 500 µs slower in every ensemble", DEGRADED,
+                // 500 µs until 2026-12-06: 1.56-1.67x in self-check 12, 1.42-1.60x in 17 and 1.35-1.41x
+                // in an hour whose CPU probe read 6.6 ms (the delay is fixed, the figures are in CPU
+                // probes and over a slower sync), so under the goal's 1.5x; 1000 read 1.87x and 2.06x.
+                InjectionCase.regression("degraded-slow-follower", "zk.slowFollowerFsyncUs=1000",
+                        "one follower that stays up (not the client's) syncs 1 ms slower in every ensemble", DEGRADED,
                         List.of(new FigureKey("zk-5node-2-down", "syncOverAllUp"), new FigureKey("zk-5node-2-down", "syncP50"))),
                 // A leader killed: the election and the followers' sync with the new leader are a
                 // few messages each way between the servers, so servers a WAN apart (100 ms each
