@@ -8,6 +8,7 @@ import io.github.zkrpcperfgate.gate.PerfSettings;
 import io.github.zkrpcperfgate.gate.ScenarioDriver;
 import io.github.zkrpcperfgate.gate.ScenarioFamily;
 import io.github.zkrpcperfgate.verdict.Direction;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -96,6 +97,11 @@ public final class FollowersDownScenarios implements ScenarioFamily {
         @Override
         public List<String> scenarios() {
             return List.of(ALL_UP, ONE_DOWN, TWO_DOWN);
+        }
+
+        @Override
+        public Optional<Duration> enoughSampleDuration() {
+            return Optional.of(SlowLinkScenarios.ENOUGH_SAMPLE);
         }
 
         @Override

@@ -1,7 +1,9 @@
 package io.github.zkrpcperfgate.zookeeper;
 
 import io.github.zkrpcperfgate.gate.GatedFigure;
+import java.time.Duration;
 import java.util.List;
+import java.util.Optional;
 
 /**
  * What one family of write-mode ensembles gates, for the {@link WriteModeDriver} they share: the
@@ -23,6 +25,11 @@ interface WriteModeFamily {
         return figures(scenarios());
     }
 
+    /** How long a sample needs to last at the most ({@link io.github.zkrpcperfgate.gate.ScenarioDriver#enoughSampleDuration}). */
+    default Optional<Duration> enoughSampleDuration() {
+        return Optional.empty();
+    }
+
     /** The baseline file of a backend, e.g. {@code zookeeper-docker.json}: figures differ by backend. */
     default String baselineFile(Backend backend) {
         return group() + "-" + backend.jsonName() + ".json";
@@ -34,23 +41,26 @@ interface WriteModeFamily {
      */
     static WriteModeFamily seedFigures(String group, String oneNode, String fiveNodes, List<String> scenarios) {
         return new SeedFigures(group, oneNode, fiveNodes, List.copyOf(scenarios), WriteModeScenarios.CPU_BOUND_RATIO_MIN_BAND,
-                true, true);
+                true, true, Optional.empty());
     }
 
     /**
      * {@link #seedFigures} on ensembles whose links are delay lines: async and multi over sync held
      * to {@code overSyncMinBand} at the least, and sync latencies above fsync in ms, not in CPU
      * probes, since most of that time is the lines' fixed delay (see {@link SlowLinkScenarios});
-     * multi's cost is not gated there (its baselines were recorded and self-checked without it).
+     * multi's cost is not gated there (its baselines were recorded and self-checked without it);
+     * samples last {@code enoughSample} at the most.
      */
     static WriteModeFamily onDelayLines(String group, String oneNode, String fiveNodes, List<String> scenarios,
-                                        double overSyncMinBand) {
-        return new SeedFigures(group, oneNode, fiveNodes, List.copyOf(scenarios), overSyncMinBand, false, false);
+                                        double overSyncMinBand, Duration enoughSample) {
+        return new SeedFigures(group, oneNode, fiveNodes, List.copyOf(scenarios), overSyncMinBand, false, false,
+                Optional.of(enoughSample));
     }
 
     /** See {@link #seedFigures} and {@link #onDelayLines}. */
     record SeedFigures(String group, String oneNode, String fiveNodes, List<String> scenarios, double overSyncMinBand,
-                       boolean syncInCpuUnits, boolean multiCostGated) implements WriteModeFamily {
+                       boolean syncInCpuUnits, boolean multiCostGated, Optional<Duration> enoughSampleDuration)
+            implements WriteModeFamily {
 
         @Override
         public List<GatedFigure> figures(List<String> selected) {
