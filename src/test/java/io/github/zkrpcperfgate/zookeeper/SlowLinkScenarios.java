@@ -41,16 +41,6 @@ public final class SlowLinkScenarios implements ScenarioFamily {
      */
     static final double OVER_SYNC_MIN_BAND = 2.0;
 
-    /**
-     * A sample of this family and of the followers-down one lasts half a second, not the plan's
-     * one: issue 13 allows the three production families 5 minutes of a build, and after sync sets
-     * of 500 they still took 6.25 (fresh-clone CI of 5fc814b), most of it async and multi samples
-     * of a second each plus as long again deleting what they created (outside the timed region).
-     * Half a second is still 2,000-30,000 async or multi creates and one sync set of 500 or more;
-     * both families' baselines were re-recorded with it (see README, "Time in a build").
-     */
-    static final Duration ENOUGH_SAMPLE = Duration.ofMillis(500);
-
     /*
      * Sync latencies above fsync are gated in ms here, not in CPU probes as on the seeds' ensembles:
      * a sync create on these links waits for one (1 node) or about three (5 nodes) round trips of
@@ -63,7 +53,7 @@ public final class SlowLinkScenarios implements ScenarioFamily {
      * (1 node), 2.90-3.93 against 0.517-0.954 (5 nodes).
      */
     private static final WriteModeFamily FAMILY = WriteModeFamily.onDelayLines(GROUP, ONE_NODE, FIVE_NODES,
-            List.of(ONE_NODE, FIVE_NODES), OVER_SYNC_MIN_BAND, ENOUGH_SAMPLE);
+            List.of(ONE_NODE, FIVE_NODES), OVER_SYNC_MIN_BAND);
 
     /** For {@code @PerfGate} and {@link java.util.ServiceLoader}; the catalogue itself is static. */
     public SlowLinkScenarios() {

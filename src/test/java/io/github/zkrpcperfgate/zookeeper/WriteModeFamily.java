@@ -41,26 +41,23 @@ interface WriteModeFamily {
      */
     static WriteModeFamily seedFigures(String group, String oneNode, String fiveNodes, List<String> scenarios) {
         return new SeedFigures(group, oneNode, fiveNodes, List.copyOf(scenarios), WriteModeScenarios.CPU_BOUND_RATIO_MIN_BAND,
-                true, true, Optional.empty());
+                true, true);
     }
 
     /**
      * {@link #seedFigures} on ensembles whose links are delay lines: async and multi over sync held
      * to {@code overSyncMinBand} at the least, and sync latencies above fsync in ms, not in CPU
      * probes, since most of that time is the lines' fixed delay (see {@link SlowLinkScenarios});
-     * multi's cost is not gated there (its baselines were recorded and self-checked without it);
-     * samples last {@code enoughSample} at the most.
+     * multi's cost is not gated there (its baselines were recorded and self-checked without it).
      */
     static WriteModeFamily onDelayLines(String group, String oneNode, String fiveNodes, List<String> scenarios,
-                                        double overSyncMinBand, Duration enoughSample) {
-        return new SeedFigures(group, oneNode, fiveNodes, List.copyOf(scenarios), overSyncMinBand, false, false,
-                Optional.of(enoughSample));
+                                        double overSyncMinBand) {
+        return new SeedFigures(group, oneNode, fiveNodes, List.copyOf(scenarios), overSyncMinBand, false, false);
     }
 
     /** See {@link #seedFigures} and {@link #onDelayLines}. */
     record SeedFigures(String group, String oneNode, String fiveNodes, List<String> scenarios, double overSyncMinBand,
-                       boolean syncInCpuUnits, boolean multiCostGated, Optional<Duration> enoughSampleDuration)
-            implements WriteModeFamily {
+                       boolean syncInCpuUnits, boolean multiCostGated) implements WriteModeFamily {
 
         @Override
         public List<GatedFigure> figures(List<String> selected) {
