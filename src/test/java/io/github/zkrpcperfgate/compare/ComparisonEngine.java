@@ -210,10 +210,8 @@ public final class ComparisonEngine {
             for (int k = 0; k < sides.size(); k++) {
                 measurements.add(sides.get(k).measure(last && k == sides.size() - 1));
             }
-            // The plan as GateEngine fits it to the family (warm-up floor, sample length), alike for every side.
-            TrialPlan warmed = sides.stream().map(d -> d.fitted(plan))
-                    .reduce((a, b) -> a.withWarmupAtLeast(b.warmupRounds()).withSamplesNoLongerThan(b.minSampleDuration()))
-                    .orElse(plan);
+            // The family's warm-up floor, as GateEngine applies it; every side is one family.
+            TrialPlan warmed = plan.withWarmupAtLeast(sides.stream().mapToInt(ScenarioDriver::minWarmupRounds).max().orElse(0));
             Trial trial = new Trial(Sides.combined(measurements.stream().map(Measurement::workloads).toList()), warmed, progress,
                     System::nanoTime, OptionalLong.of(c.seed() + start));
             progress.phase(group + ": warm-up (" + warmed.warmupRounds() + " round(s), discarded)");

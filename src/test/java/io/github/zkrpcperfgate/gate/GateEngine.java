@@ -85,7 +85,7 @@ public final class GateEngine {
         Runtime.getRuntime().addShutdownHook(hook);
         try (driver) {
             GateRun gate = new GateRun(driver.group(), baselines.apply(driver.baselineFile()), mode,
-                    driver.fitted(plan), progress, nanoClock);
+                    plan.withWarmupAtLeast(driver.minWarmupRounds()), progress, nanoClock);
             Baselines read = gate.checkBeforeStart(driver.figures(), driver.catalogue());
             if (mode.rederives()) {
                 return gate.rederive(read, driver.figures()); // no server starts: the ledger is the measurement

@@ -1,9 +1,6 @@
 package io.github.zkrpcperfgate.gate;
 
-import io.github.zkrpcperfgate.measure.TrialPlan;
-import java.time.Duration;
 import java.util.List;
-import java.util.Optional;
 
 /**
  * One scenario family as the engine drives it (in the spirit of OpenMessaging Benchmark's
@@ -35,21 +32,6 @@ public interface ScenarioDriver extends AutoCloseable {
      */
     default int minWarmupRounds() {
         return 0;
-    }
-
-    /**
-     * How long a sample of this family needs to last at the most, when the plan asks for longer:
-     * a family of many short workloads whose throughput settles in less than the plan's time, and
-     * whose build time is bounded (its own baselines are recorded under it). Empty: the plan's.
-     */
-    default Optional<Duration> enoughSampleDuration() {
-        return Optional.empty();
-    }
-
-    /** {@code plan} as this family measures by it: its warm-up floor, its samples no longer than enough. */
-    default TrialPlan fitted(TrialPlan plan) {
-        TrialPlan warmed = plan.withWarmupAtLeast(minWarmupRounds());
-        return enoughSampleDuration().map(warmed::withSamplesNoLongerThan).orElse(warmed);
     }
 
     /** Starts the servers of the selected scenarios. */

@@ -40,12 +40,6 @@ public record TrialPlan(int warmupRounds, int minRounds, int maxRounds, int reco
                 minSampleDuration);
     }
 
-    /** The plan with samples that last {@code enough} at the most, when it asks for longer ones. */
-    public TrialPlan withSamplesNoLongerThan(Duration enough) {
-        return enough.compareTo(minSampleDuration) >= 0 ? this
-                : new TrialPlan(warmupRounds, minRounds, maxRounds, recordRounds, recordRuns, enough);
-    }
-
     /** The plan with {@code runs} recording runs. */
     public TrialPlan withRecordRuns(int runs) {
         return new TrialPlan(warmupRounds, minRounds, maxRounds, recordRounds, runs, minSampleDuration);

@@ -8,7 +8,6 @@ import io.github.zkrpcperfgate.gate.PerfSettings;
 import io.github.zkrpcperfgate.gate.ScenarioDriver;
 import io.github.zkrpcperfgate.gate.ScenarioFamily;
 import io.github.zkrpcperfgate.verdict.Direction;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -30,20 +29,6 @@ public final class FollowersDownScenarios implements ScenarioFamily {
     public static final String ALL_UP = "zk-5node-all-up";
     public static final String ONE_DOWN = "zk-5node-1-down";
     public static final String TWO_DOWN = "zk-5node-2-down";
-
-    /**
-     * A sample here lasts half a second, not the plan's one: issue 13 allows the three production
-     * families 5 minutes of a build, and after sync sets of 500 they still took 6.25 (fresh-clone
-     * CI of 5fc814b), this family 150.8 s of them, mostly its 13 samples a round of at least a
-     * second each (its sync sets of 500 take 0.9-2 s, so a shorter one was repeated) plus as long
-     * again deleting what async and multi created. Half a second is still 500-3,000 async and
-     * 2,000-30,000 multi creates (at its recording) and one sync set of 500. The LAN family keeps
-     * the plan's second: recorded with half a second (2026-12-06 12:14-12:20 UTC), zk-5node-lan's
-     * multi figures spread too far for a baseline (multiOverSync run medians 52.6-179,
-     * multiOverAsync 7.4-20.4, against 147-188 and 11.9-19.5 with a second), and the recording
-     * refused them.
-     */
-    static final Duration ENOUGH_SAMPLE = Duration.ofMillis(500);
 
     private static final WriteModeFamily FAMILY = new DegradedFigures();
 
@@ -111,11 +96,6 @@ public final class FollowersDownScenarios implements ScenarioFamily {
         @Override
         public List<String> scenarios() {
             return List.of(ALL_UP, ONE_DOWN, TWO_DOWN);
-        }
-
-        @Override
-        public Optional<Duration> enoughSampleDuration() {
-            return Optional.of(ENOUGH_SAMPLE);
         }
 
         @Override

@@ -5,7 +5,6 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.github.zkrpcperfgate.gate.Injection;
 import io.github.zkrpcperfgate.gate.PerfSettings;
-import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.Properties;
@@ -31,19 +30,6 @@ class FollowersDownScenariosTest {
                 .extracting(EnsembleSpec::scenario).containsExactly("zk-5node-all-up", "zk-5node-2-down");
         assertThat(FollowersDownScenarios.selection(selecting("zk-1node"), "3.9.5")).isEmpty();
         assertThat(FollowersDownScenarios.ensembles()).extracting(s -> s.degradation().followersDown()).containsExactly(0, 1, 2);
-    }
-
-    @Test
-    void theFollowersDownFamilySamplesHalfASecondWhileTheOthersKeepThePlansSecond() {
-        PerfSettings all = selecting("*");
-        Duration planned = PerfSettings.DEFAULT_PLAN.minSampleDuration();
-        assertThat(planned).isEqualTo(Duration.ofSeconds(1));
-        assertThat(new FollowersDownScenarios().driver(all, Injection.none()).fitted(PerfSettings.DEFAULT_PLAN).minSampleDuration())
-                .isEqualTo(Duration.ofMillis(500));
-        assertThat(new SlowLinkScenarios().driver(all, Injection.none()).fitted(PerfSettings.DEFAULT_PLAN))
-                .isEqualTo(PerfSettings.DEFAULT_PLAN);
-        assertThat(new WriteModeScenarios().driver(all, Injection.none()).fitted(PerfSettings.DEFAULT_PLAN))
-                .isEqualTo(PerfSettings.DEFAULT_PLAN);
     }
 
     @Test

@@ -14,7 +14,6 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 import java.util.Set;
 
 /**
@@ -153,11 +152,6 @@ public final class WriteModeDriver implements ScenarioDriver {
     }
 
     @Override
-    public Optional<Duration> enoughSampleDuration() {
-        return family.enoughSampleDuration();
-    }
-
-    @Override
     public void start() {
         ensembles.start();
     }
@@ -244,8 +238,6 @@ public final class WriteModeDriver implements ScenarioDriver {
             // What the measured client itself reports (its release's loader), not the test classpath's.
             clients.values().stream().findFirst().ifPresent(session -> facts.put("zookeeperClient", session.release()));
             facts.put("zookeeperOpsPerSet", Integer.toString(ops));
-            // Samples shorter than the plan's: baselines recorded with longer ones differ (warm-up is work done).
-            family.enoughSampleDuration().ifPresent(d -> facts.put("enoughSampleMs", Long.toString(d.toMillis())));
             facts.put("fsyncProbe", probes.fsyncWhere());
             // The links as the family defines them (an injected delay is in "injected"): baselines of other links differ.
             selected.stream().map(EnsembleSpec::clientLinkDelay).filter(d -> !d.isZero()).distinct()

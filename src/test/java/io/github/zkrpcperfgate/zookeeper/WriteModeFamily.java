@@ -1,9 +1,7 @@
 package io.github.zkrpcperfgate.zookeeper;
 
 import io.github.zkrpcperfgate.gate.GatedFigure;
-import java.time.Duration;
 import java.util.List;
-import java.util.Optional;
 
 /**
  * What one family of write-mode ensembles gates, for the {@link WriteModeDriver} they share: the
@@ -23,11 +21,6 @@ interface WriteModeFamily {
     /** Every figure a baseline file of this family may hold. */
     default List<GatedFigure> catalogue() {
         return figures(scenarios());
-    }
-
-    /** How long a sample needs to last at the most ({@link io.github.zkrpcperfgate.gate.ScenarioDriver#enoughSampleDuration}). */
-    default Optional<Duration> enoughSampleDuration() {
-        return Optional.empty();
     }
 
     /** The baseline file of a backend, e.g. {@code zookeeper-docker.json}: figures differ by backend. */
