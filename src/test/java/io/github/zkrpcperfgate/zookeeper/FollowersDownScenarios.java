@@ -99,6 +99,11 @@ public final class FollowersDownScenarios implements ScenarioFamily {
         }
 
         @Override
+        public int minWarmupRounds() {
+            return STEADY_STATE_WARMUP_ROUNDS;
+        }
+
+        @Override
         public List<GatedFigure> figures(List<String> selected) {
             List<GatedFigure> figures = new ArrayList<>();
             if (!selected.contains(ALL_UP)) {

@@ -33,6 +33,15 @@ class FollowersDownScenariosTest {
     }
 
     @Test
+    void theDegradedAndSlowLinkEnsemblesWarmUpUntilSteadyAndTheSeedsKeepThePlansWarmUp() {
+        PerfSettings all = selecting("*");
+        assertThat(new FollowersDownScenarios().driver(all, Injection.none()).minWarmupRounds())
+                .isEqualTo(WriteModeFamily.STEADY_STATE_WARMUP_ROUNDS).isEqualTo(3);
+        assertThat(new SlowLinkScenarios().driver(all, Injection.none()).minWarmupRounds()).isEqualTo(3);
+        assertThat(new WriteModeScenarios().driver(all, Injection.none()).minWarmupRounds()).isZero();
+    }
+
+    @Test
     void aPlannedStopTakesTheHighestIdFollowersThatNeitherLeadNorServeTheClient() {
         ServingNodes formed = new ServingNodes(IntStream.rangeClosed(1, 5).mapToObj(i -> new NodeEndpoint(i, "h", 1000 + i, () -> ""))
                 .toList(), Map.of(1, "follower", 2, "follower", 3, "leader", 4, "follower", 5, "follower"));

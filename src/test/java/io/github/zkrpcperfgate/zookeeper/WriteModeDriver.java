@@ -152,6 +152,11 @@ public final class WriteModeDriver implements ScenarioDriver {
     }
 
     @Override
+    public int minWarmupRounds() {
+        return family.minWarmupRounds();
+    }
+
+    @Override
     public void start() {
         ensembles.start();
     }
