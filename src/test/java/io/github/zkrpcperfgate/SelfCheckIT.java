@@ -152,7 +152,7 @@ class SelfCheckIT {
             // Runs judged against bands that have changed since are not pooled: they would count
             // false alarms and catches of bands nobody uses any more.
             System.out.println("[perf] self-check: resuming from " + RESUME + ": " + tally.ledger().size() + " of "
-                    + earlier.runs().size() + " runs pooled (the rest were judged against other baselines or injections);"
+                    + earlier.runs().size() + " runs pooled (the rest were judged against other baselines or injections, or same-run on another testbed);"
                     + " unchanged runs so far: zookeeper " + tally.unchangedRuns(ZOOKEEPER) + ", zookeeper-lan "
                     + tally.unchangedRuns(ZOOKEEPER_LAN) + ", zookeeper-degraded " + tally.unchangedRuns(ZOOKEEPER_DEGRADED)
                     + ", zookeeper-failover " + tally.unchangedRuns(ZOOKEEPER_FAILOVER)
@@ -256,13 +256,13 @@ class SelfCheckIT {
     }
 
     /**
-     * What a comparison's runs pool on: the candidate (the POM's release) and the comparison as
-     * asked (it names the releases, tolerance, starts, rounds and seed).
+     * What a comparison's runs pool on: the candidate (the POM's release), the testbed and the
+     * comparison as asked (it names the releases, tolerance, starts, rounds and seed).
      */
     private static String sameRunDigest(ReleaseComparison c) {
         String candidate = java.util.ServiceLoader.load(ScenarioFamily.class).stream()
                 .map(f -> f.get().releaseUnderTest(c.key())).flatMap(Optional::stream).findFirst().orElse("none");
-        return "same-run, candidate " + candidate + ", " + c;
+        return c.ledgerKey(candidate, SETTINGS.testbed());
     }
 
     /** Stops this JVM's share of the self-check, saved, once it has made its runs ({@link #RUNS_PER_JVM}). */

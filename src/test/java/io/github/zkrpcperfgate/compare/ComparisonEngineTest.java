@@ -8,6 +8,7 @@ import io.github.zkrpcperfgate.gate.Measurement;
 import io.github.zkrpcperfgate.gate.ScenarioDriver;
 import io.github.zkrpcperfgate.measure.LatencyRecorder;
 import io.github.zkrpcperfgate.measure.Progress;
+import io.github.zkrpcperfgate.measure.Testbed;
 import io.github.zkrpcperfgate.measure.TrialPlan;
 import io.github.zkrpcperfgate.measure.Workload;
 import io.github.zkrpcperfgate.report.CompareJson;
@@ -176,5 +177,19 @@ class ComparisonEngineTest {
         assertThatThrownBy(() -> ReleaseComparison.from(p)).hasMessageContaining("3.8.3 listed twice");
         p.setProperty("perf.compare", "zookeeper.version=3.8.3,,3.9.4");
         assertThatThrownBy(() -> ReleaseComparison.from(p)).hasMessageContaining("an empty release");
+    }
+
+    @Test
+    void aSelfChecksLedgerPoolsOnlyRunsOfTheSameTestbed() {
+        Properties p = new Properties();
+        p.setProperty("perf.compare", "zookeeper.version=3.9.5");
+        ReleaseComparison aa = ReleaseComparison.from(p).orElseThrow().forCandidate("3.9.5");
+        String xeon = aa.ledgerKey("3.9.5", new Testbed("2c-intel-xeon"));
+        assertThat(xeon).as("what a resumed self-check pools on").contains("candidate 3.9.5").contains("testbed 2c-intel-xeon")
+                .contains("seed=20261130");
+        assertThat(aa.ledgerKey("3.9.5", new Testbed("2c-amd-epyc")))
+                .as("another machine class's runs do not pool").isNotEqualTo(xeon);
+        assertThat(aa.ledgerKey("3.9.6", new Testbed("2c-intel-xeon")))
+                .as("another candidate's runs do not pool").isNotEqualTo(xeon);
     }
 }

@@ -1,5 +1,6 @@
 package io.github.zkrpcperfgate.compare;
 
+import io.github.zkrpcperfgate.measure.Testbed;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
@@ -90,6 +91,16 @@ public record ReleaseComparison(String key, List<String> releases, double tolera
                     + " is the POM's release, the candidate, and comes last in a timeline (list the releases oldest first)");
         }
         return new ReleaseComparison(key, references, tolerance, starts, rounds, seed);
+    }
+
+    /**
+     * What a self-check's runs of this comparison pool on when resumed: the candidate, the
+     * machine class and the comparison as asked. Same-run ratios are judged against no file, so
+     * nothing else would tell a ledger's runs on one testbed from another's; a machine class's
+     * noise (its disk, its timer wake-ups) says nothing of another's.
+     */
+    public String ledgerKey(String candidate, Testbed testbed) {
+        return "same-run, candidate " + candidate + ", testbed " + testbed + ", " + this;
     }
 
     /** The comparison the system properties ask for, if any. */
