@@ -225,7 +225,10 @@ class SelfCheckTallyTest {
         List<String> bases = cases.stream().map(InjectionCase::baseName).toList();
         int firstRepeat = bases.size() - (int) bases.stream().distinct().count();
         assertThat(bases.subList(0, bases.size() - firstRepeat)).doesNotHaveDuplicates();
-        assertThat(cases).filteredOn(c -> c.baseName().equals("ab-fsync-20us")).hasSize(10);
+        assertThat(cases).filteredOn(c -> c.baseName().equals("ab-fsync-20us")).hasSize(10)
+                .allSatisfy(c -> assertThat(c.scenarios()).containsExactly("zk-1node"));
+        assertThat(cases).filteredOn(c -> c.baseName().equals("ab-fsync-150us")).hasSize(10)
+                .allSatisfy(c -> assertThat(c.scenarios()).containsExactly("zk-5node"));
         assertThat(SelfCheckCatalogue.sameRun(1)).extracting(InjectionCase::name).contains("ab-fsync-20us")
                 .noneMatch(n -> n.contains(" #"));
     }
