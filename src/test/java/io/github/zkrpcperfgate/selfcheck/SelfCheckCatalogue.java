@@ -129,10 +129,8 @@ public final class SelfCheckCatalogue {
      */
     public static List<InjectionCase> sameRun(int runs) {
         List<InjectionCase> once = List.of(
-                InjectionCase.regression("ab-fsync-10us", "zk.fsyncDelayUs=10",
-                        "the candidate's servers return from every fsync 10 µs late", ZK, keys(ZK, "syncP50", "syncP99")),
-                InjectionCase.regression("ab-fsync-50us", "zk.fsyncDelayUs=50",
-                        "the candidate's servers return from every fsync 50 µs late", ZK, keys(ZK, "syncP50", "syncP99")),
+                fsyncsLate(10, ZK),
+                fsyncsLate(50, ZK),
                 InjectionCase.regression("ab-link-25us", "zk.proxyDelayUs=25",
                         "the candidate's client traffic through a proxy on 127.0.0.1 that delays every byte 25 µs each way",
                         ZK, keys(ZK, "syncP50")),
@@ -157,12 +155,8 @@ public final class SelfCheckCatalogue {
                 // (they added 0.024 and 0.031 x(cpu) to a syncP50 of 0.215, zk-1node's 0.073: most of
                 // a delay's cost is its sleep's wake-up, not its length); along that slope 150 µs,
                 // and its first run read 1.19x (2026-12-07).
-                InjectionCase.regression("ab-fsync-20us", "zk.fsyncDelayUs=20",
-                        "the candidate's servers return from every fsync 20 µs late", List.of("zk-1node"),
-                        keys(List.of("zk-1node"), "syncP50", "syncP99")),
-                InjectionCase.regression("ab-fsync-150us", "zk.fsyncDelayUs=150",
-                        "the candidate's servers return from every fsync 150 µs late", List.of("zk-5node"),
-                        keys(List.of("zk-5node"), "syncP50", "syncP99")),
+                fsyncsLate(20, List.of("zk-1node")),
+                fsyncsLate(150, List.of("zk-5node")),
                 InjectionCase.regression("ab-handlers-8", "rpc.maxHandlers=8",
                         "the candidate's servers meant to have 10 handlers get 8", RPC_SLEEPING,
                         keys(RPC_SLEEPING, "handlers10OverHandlers1")));
@@ -174,6 +168,13 @@ public final class SelfCheckCatalogue {
             }
         }
         return List.copyOf(all);
+    }
+
+    /** The candidate's servers' fsyncs {@code micros} late, aimed at the sync latencies of {@code scenarios}. */
+    private static InjectionCase fsyncsLate(int micros, List<String> scenarios) {
+        return InjectionCase.regression("ab-fsync-" + micros + "us", "zk.fsyncDelayUs=" + micros,
+                "the candidate's servers return from every fsync " + micros + " µs late", scenarios,
+                keys(scenarios, "syncP50", "syncP99"));
     }
 
     private static final List<String> NN_WRITES = List.of("nn-create", "nn-mkdirs", "nn-rename");
