@@ -19,6 +19,7 @@ public final class CalibrationProbes implements AutoCloseable {
     private final FsyncProbe fsync;
     private final CpuProbe cpu = new CpuProbe();
     private final ParallelCpuProbe cpuParallel;
+    private final TimerWakeupProbe wakeup = new TimerWakeupProbe();
 
     /** Probes whose fsync runs in this machine's temporary directory, for servers in this JVM. */
     public CalibrationProbes() {
@@ -45,6 +46,14 @@ public final class CalibrationProbes implements AutoCloseable {
     }
 
     /**
+     * {@link #workloads} and the {@link TimerWakeupProbe}, for servers whose calls sleep: it idles
+     * the machine for 0.2 s a round, so it runs only where a figure reads it.
+     */
+    public List<Workload> workloadsWithTimerWakeup() {
+        return List.of(roundTrip, fsync, cpu, cpuParallel, wakeup);
+    }
+
+    /**
      * Each probe's median p50 over the group's measured rounds, for the baseline's and the
      * report's environment, e.g. {@code calibration.loopbackRttP50Ms=0.031}.
      */
@@ -55,7 +64,8 @@ public final class CalibrationProbes implements AutoCloseable {
     /** Each probe's p50 (ms) in each measured round of {@code samples}, in round order; probes that did not run are absent. */
     public static Map<String, List<Double>> p50sPerRound(List<Sample> samples) {
         Map<String, List<Double>> p50s = new LinkedHashMap<>();
-        for (String probe : List.of(LoopbackRoundTripProbe.NAME, FsyncProbe.NAME, CpuProbe.NAME, ParallelCpuProbe.NAME)) {
+        for (String probe : List.of(LoopbackRoundTripProbe.NAME, FsyncProbe.NAME, CpuProbe.NAME, ParallelCpuProbe.NAME,
+                TimerWakeupProbe.NAME)) {
             List<Double> values = samples.stream()
                     .filter(s -> s.workload().equals(probe) && s.round() >= 0)
                     .map(s -> s.latencyMillis(50)).toList();
@@ -99,6 +109,17 @@ public final class CalibrationProbes implements AutoCloseable {
      */
     public static Map<String, String> slowestFsyncRun(List<Map<String, List<Double>>> runs) {
         return slowestRunsMedian(FSYNC_SLOWEST_RUN, runs.stream().map(r -> r.getOrDefault(FsyncProbe.NAME, List.of())).toList());
+    }
+
+    /**
+     * The baseline environment's key for the slowest recording run's median {@link TimerWakeupProbe}
+     * p50: how late a sleeping thread woke while the bands of figures that sleep were recorded.
+     */
+    public static final String WAKEUP_SLOWEST_RUN = "calibration.wakeupSlowestRunP50Ms";
+
+    /** {@link #WAKEUP_SLOWEST_RUN} over the recording runs' per-round probe p50s, as {@link #slowestFsyncRun}. */
+    public static Map<String, String> slowestWakeupRun(List<Map<String, List<Double>>> runs) {
+        return slowestRunsMedian(WAKEUP_SLOWEST_RUN, runs.stream().map(r -> r.getOrDefault(TimerWakeupProbe.NAME, List.of())).toList());
     }
 
     /**

@@ -4,6 +4,7 @@ import io.github.zkrpcperfgate.calibration.CpuProbe;
 import io.github.zkrpcperfgate.calibration.FsyncProbe;
 import io.github.zkrpcperfgate.calibration.LoopbackRoundTripProbe;
 import io.github.zkrpcperfgate.calibration.ParallelCpuProbe;
+import io.github.zkrpcperfgate.calibration.TimerWakeupProbe;
 import io.github.zkrpcperfgate.measure.LatencyRecorder;
 import io.github.zkrpcperfgate.measure.Round;
 import io.github.zkrpcperfgate.measure.Sample;
@@ -28,7 +29,8 @@ final class Sides {
      * Probes of the machine, not of a side's servers: sampled once a round, for both (the fsync
      * probe runs beside each side's own data: see {@link #POOLED}).
      */
-    static final Set<String> SHARED = Set.of(CpuProbe.NAME, ParallelCpuProbe.NAME, LoopbackRoundTripProbe.NAME);
+    static final Set<String> SHARED = Set.of(CpuProbe.NAME, ParallelCpuProbe.NAME, LoopbackRoundTripProbe.NAME,
+            TimerWakeupProbe.NAME);
     /**
      * Probes each side samples beside its own servers' data, which stand for the one disk both
      * sides write to: each side's view reads every side's samples of the round pooled (their

@@ -54,6 +54,18 @@ class RpcScenariosTest {
     }
 
     @Test
+    void theSmallCallsLatenciesFollowTheHostsWakeUpsAndEveryOtherCallLatencyTheCpu() {
+        List<GatedFigure> latencies = RpcScenarios.figures(RpcScenarios.all()).stream()
+                .filter(f -> f.key().figure().startsWith("call")).toList();
+        assertThat(latencies).filteredOn(GatedFigure::wakeupBound).extracting(f -> f.key().toString())
+                .containsExactly("rpc-small-protobuf / callP50", "rpc-small-protobuf / callP99");
+        assertThat(latencies).filteredOn(GatedFigure::wakeupBound).allSatisfy(f -> assertThat(f.bandFollows()).isEmpty());
+        assertThat(latencies).filteredOn(f -> !f.wakeupBound())
+                .hasSize(6).allSatisfy(f -> assertThat(f.bandFollows()).hasValueSatisfying(b -> assertThat(b.reads())
+                        .containsExactly(io.github.zkrpcperfgate.calibration.CpuProbe.NAME)));
+    }
+
+    @Test
     void onlyTheSmallCallsTailIsHeldToAGrossCeilingForTheHostsStalls() {
         assertThat(RpcScenarios.figures(RpcScenarios.all()).stream().filter(GatedFigure::stallBound)
                 .map(f -> f.key().toString()).toList()).containsExactly("rpc-small-protobuf / callP99");
