@@ -47,7 +47,7 @@ public final class CalibrationProbes implements AutoCloseable {
 
     /**
      * {@link #workloads} and the {@link TimerWakeupProbe}, for servers whose calls sleep: it idles
-     * the machine for 0.2 s a round, so it runs only where a figure reads it.
+     * the machine for 0.2 s a round, so it runs only beside them.
      */
     public List<Workload> workloadsWithTimerWakeup() {
         return List.of(roundTrip, fsync, cpu, cpuParallel, wakeup);
@@ -109,17 +109,6 @@ public final class CalibrationProbes implements AutoCloseable {
      */
     public static Map<String, String> slowestFsyncRun(List<Map<String, List<Double>>> runs) {
         return slowestRunsMedian(FSYNC_SLOWEST_RUN, runs.stream().map(r -> r.getOrDefault(FsyncProbe.NAME, List.of())).toList());
-    }
-
-    /**
-     * The baseline environment's key for the slowest recording run's median {@link TimerWakeupProbe}
-     * p50: how late a sleeping thread woke while the bands of figures that sleep were recorded.
-     */
-    public static final String WAKEUP_SLOWEST_RUN = "calibration.wakeupSlowestRunP50Ms";
-
-    /** {@link #WAKEUP_SLOWEST_RUN} over the recording runs' per-round probe p50s, as {@link #slowestFsyncRun}. */
-    public static Map<String, String> slowestWakeupRun(List<Map<String, List<Double>>> runs) {
-        return slowestRunsMedian(WAKEUP_SLOWEST_RUN, runs.stream().map(r -> r.getOrDefault(TimerWakeupProbe.NAME, List.of())).toList());
     }
 
     /**

@@ -47,13 +47,7 @@ class CalibrationProbesTest {
     }
 
     @Test
-    void theLatestRecordedWakeUpIsTheLargestOfTheRunsMediansAndASleepsOverrunIsWhatItTookBeyondIt() throws Exception {
-        List<Map<String, List<Double>>> runs = List.of(
-                Map.of(TimerWakeupProbe.NAME, List.of(0.1, 0.11, 0.09)),
-                Map.of(TimerWakeupProbe.NAME, List.of(0.13, 0.12, 0.5), CpuProbe.NAME, List.of(4.0)),
-                Map.of(CpuProbe.NAME, List.of(4.0)));
-        assertThat(CalibrationProbes.slowestWakeupRun(runs)).containsExactly(Map.entry(CalibrationProbes.WAKEUP_SLOWEST_RUN, "0.13"));
-        assertThat(CalibrationProbes.slowestWakeupRun(List.of(Map.of(CpuProbe.NAME, List.of(4.0))))).isEmpty();
+    void theWakeUpProbeRunsOnlyBesideSleepingServersAndASleepsOverrunIsWhatItTookBeyondIt() throws Exception {
         assertThat(new CalibrationProbes().workloadsWithTimerWakeup()).extracting(w -> w.name()).endsWith(TimerWakeupProbe.NAME);
         assertThat(new CalibrationProbes().workloads()).extracting(w -> w.name()).doesNotContain(TimerWakeupProbe.NAME);
         // Bounded below by 1 ns (a histogram records no zero), and a real sleep overruns by less than a second.

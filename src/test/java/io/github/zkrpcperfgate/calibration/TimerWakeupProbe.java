@@ -6,14 +6,15 @@ import java.time.Duration;
 /**
  * How late a thread that slept while the machine idled gets the CPU back: the time a
  * {@code Thread.sleep} of {@link #SLEEP} overruns it, while nothing else of ours runs. The CPU and
- * loopback probes keep a core busy and never see it; a call that sleeps in its handler pays it on
- * every call (a vCPU that halted while every thread slept has to be scheduled again by the host).
+ * loopback probes keep a core busy and never see it. Kept in the Hadoop RPC group's environment
+ * ({@code calibration.wakeupP50Ms}), which its handlers' sleeps make the place to watch it; no
+ * band follows it.
  * <p>
- * Why, measured on 2c-intel-xeon 2026-12-07 (README, "How the gate decides"): unchanged code read
- * {@code rpc-small-protobuf} 1.6–2.9 ms above its 100 ms sleep (p50, 10 handlers) in sittings
- * where it had read 0.8–1.0, and one handler serving its queue one call after another spent 1.8–2.4
- * ms a call above the sleep instead of 0.5–0.9, while the CPU probe (4.7–5.9 ms) and the loopback
- * round trip (0.006–0.08 ms) read the same in both.
+ * Why not, measured on 2c-intel-xeon 2026-12-07 (README, "How the gate decides"): in the slow
+ * sittings that read {@code rpc-small-protobuf callP50} 2-3x its usual ~1 ms above the sleep, it
+ * read 1.25-1.6x its usual 0.12 ms; and a timer slack of 0.5 ms on every thread (an LD_PRELOAD
+ * {@code prctl(PR_SET_TIMERSLACK)}) moved it 4.3x and that figure 1.3x. It does not follow what
+ * moves the figure; it tells a slow sitting's readers that timer wake-ups are not the cause.
  */
 public final class TimerWakeupProbe implements Probe {
 

@@ -4,7 +4,6 @@ import io.github.zkrpcperfgate.calibration.Calibration;
 import io.github.zkrpcperfgate.calibration.CalibrationProbes;
 import io.github.zkrpcperfgate.calibration.CpuContention;
 import io.github.zkrpcperfgate.calibration.FsyncProbe;
-import io.github.zkrpcperfgate.calibration.TimerWakeupProbe;
 import io.github.zkrpcperfgate.measure.Round;
 import io.github.zkrpcperfgate.stats.MedianInterval;
 import io.github.zkrpcperfgate.stats.SignificantDigits;
@@ -97,9 +96,6 @@ record CalibratedBand(Band band, Optional<String> note, double diskWidening, Opt
             band = followingTheMachine(machine, recorded, recordedIn, rounds);
         } else if (figure.bandFollows().orElse(null) instanceof GatedFigure.BandFollowing.Figure other) {
             band = followingTheFigure(other.reference(), recorded, recordedCentre.apply(other.reference().key()), rounds);
-        }
-        if (figure.wakeupBound()) {
-            band = band.widenedForLaterWakeups(recordedIn, rounds);
         }
         if (!figure.diskBound()) {
             return band;
@@ -212,44 +208,6 @@ record CalibratedBand(Band band, Optional<String> note, double diskWidening, Opt
                 + " for a slower disk than the recording's" + (unmovedUpTo > 1 ? " beyond " + unmoved : "") + ": " + measured;
         return new CalibratedBand(new Band(band.low() / k, band.high() * k),
                 Optional.of(note.map(n -> n + "; then " + widening).orElse("band " + band + " as recorded, " + widening)), k);
-    }
-
-    /**
-     * This band with its top raised ×k where the {@link TimerWakeupProbe}'s median over
-     * {@code rounds} is k > 1 times the slowest recording run's: a figure made of a sleep's
-     * overrun and a few hand-offs between threads ({@link GatedFigure#wakeupBound()}) is known
-     * only at the wake-ups its recording runs saw. Upward only: a later wake-up only adds to a
-     * call. A slowdown of the servers alone leaves the probe, and the band, where they were.
-     * A baseline that keeps no such median (recorded before 2026-12-07) is used as recorded, and
-     * the verdict says so.
-     */
-    CalibratedBand widenedForLaterWakeups(Map<String, String> recordedIn, List<Round> rounds) {
-        List<Double> now = rounds.stream().filter(r -> r.has(TimerWakeupProbe.NAME))
-                .map(r -> r.sample(TimerWakeupProbe.NAME).latencyMillis(50)).toList();
-        if (now.isEmpty()) {
-            return this;
-        }
-        double median = MedianInterval.of(now).median();
-        String measured = TimerWakeupProbe.NAME + " read " + SignificantDigits.format(median) + " ms in these rounds";
-        OptionalDouble slowestRecorded = Calibration.millisIn(recordedIn, CalibrationProbes.WAKEUP_SLOWEST_RUN);
-        if (slowestRecorded.isEmpty()) {
-            return withNote("not widened for the host's wake-ups (" + measured + "): the baseline keeps no "
-                    + CalibrationProbes.WAKEUP_SLOWEST_RUN + "; re-record to let it");
-        }
-        double k = median / slowestRecorded.getAsDouble();
-        if (!(k > 1)) {
-            return this;
-        }
-        Band widened = new Band(band.low(), band.high() * k);
-        return new CalibratedBand(widened, Optional.of(note.map(n -> n + "; then ").orElse("band " + band + " as recorded, ")
-                + "top raised ×" + SignificantDigits.format(k) + " to " + widened + " for a host that wakes sleeping threads later"
-                + " than at recording: " + measured + " against at most " + SignificantDigits.format(slowestRecorded.getAsDouble())
-                + " ms in the recording's runs"), diskWidening, diskTail);
-    }
-
-    private CalibratedBand withNote(String more) {
-        return new CalibratedBand(band, Optional.of(note.map(n -> n + "; " + more).orElse("band " + band + " as recorded, " + more)),
-                diskWidening, diskTail);
     }
 
     /** The fsync probe's {@code percentile} in each of {@code rounds} that measured it, in ms. */

@@ -2,7 +2,6 @@ package io.github.zkrpcperfgate.gate;
 
 import io.github.zkrpcperfgate.calibration.Calibration;
 import io.github.zkrpcperfgate.calibration.FsyncProbe;
-import io.github.zkrpcperfgate.calibration.TimerWakeupProbe;
 import io.github.zkrpcperfgate.measure.Round;
 import io.github.zkrpcperfgate.verdict.Direction;
 import io.github.zkrpcperfgate.verdict.FigureKey;
@@ -175,24 +174,6 @@ public record GatedFigure(FigureKey key, String unit, Direction direction, doubl
         reads.add(FsyncProbe.NAME);
         return new GatedFigure(key, unit, direction, minimumBandFactor, reads, perRound, bandFollows, tail, stallBound,
                 unmovedUpTo);
-    }
-
-    /**
-     * Whether this figure is made of how fast the host wakes a thread that slept (a sleeping
-     * handler's overrun, the hand-offs of a call between threads) more than of CPU work: it reads
-     * the {@link TimerWakeupProbe}, and on a host that wakes threads later than at recording its
-     * band's top rises with it ({@link CalibratedBand#widenedForLaterWakeups}).
-     */
-    public boolean wakeupBound() {
-        return workloads.contains(TimerWakeupProbe.NAME);
-    }
-
-    /** This figure with the {@link TimerWakeupProbe} among what it reads: see {@link #wakeupBound()}. */
-    public GatedFigure withWakeupBound() {
-        List<String> reads = new ArrayList<>(workloads);
-        reads.add(TimerWakeupProbe.NAME);
-        return new GatedFigure(key, unit, direction, minimumBandFactor, reads, perRound, bandFollows, tail, stallBound,
-                diskUnmovedUpTo);
     }
 
     /**

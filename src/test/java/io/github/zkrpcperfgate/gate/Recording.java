@@ -228,7 +228,6 @@ final class Recording {
         SortedMap<String, String> measuredIn = new TreeMap<>(all.get(all.size() - 1).environment());
         measuredIn.putAll(CalibrationProbes.mediansOf(probeP50s));
         measuredIn.putAll(CalibrationProbes.slowestFsyncRun(all.stream().map(RecordingRun::probeP50s).toList()));
-        measuredIn.putAll(CalibrationProbes.slowestWakeupRun(all.stream().map(RecordingRun::probeP50s).toList()));
         measuredIn.putAll(CalibrationProbes.slowestFsyncTail(all.stream().map(RecordingRun::fsyncP99s).toList()));
         long sittings = all.stream().map(RecordingRun::sitting).distinct().count();
         measuredIn.put(RECORDED_FROM, all.size() + " runs in " + sittings + " sitting(s)");

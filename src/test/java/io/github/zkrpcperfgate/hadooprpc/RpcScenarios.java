@@ -49,7 +49,7 @@ public final class RpcScenarios implements ScenarioFamily {
      * see {@link #callLatency}) they guard gross regressions: ×/÷2 for the p50 of seed-sized
      * payloads, ×/÷2.5 for every p99.
      *
-     * <p>The small payload's p50 gets ×/÷1.5, so that 1 ms more per call fails it however slow the
+     * <p>Until 2026-12-07 the small payload's p50 got ×/÷1.5, so that 1 ms more per call failed it however slow the
      * host: its band follows the CPU probe (×s) and a fixed millisecond does not, so it is caught
      * only while centre × s × (F − 1) < 1 ms, which with its centre of 0.794 ms and s up to 2 needs
      * F below 1.63. Measured 2026-12-01 on 2c-amd-epyc: at ×/÷1.75 the self-check's +1 ms (sleep)
@@ -58,14 +58,19 @@ public final class RpcScenarios implements ScenarioFamily {
      * 0.669-0.914 in recorded units, the five recording runs 0.696-0.860, around the centre 0.794:
      * at most 1.15× above it, inside ×/÷1.5 ([0.5296, 1.192]).
      *
-     * <p>Since 2026-12-07 that band no longer follows the CPU probe: the small call's p50 was
-     * measured not to (0.93 ms on 2c-amd-epyc at a CPU probe of 4.87 ms, 0.89 ms on 2c-intel-xeon
-     * at 6.61 ms; 0.92-1.01 ms on 2c-intel-xeon at 4.7-5.4 ms), it follows how late the host
-     * wakes a sleeping thread ({@link GatedFigure#wakeupBound()}). So 1 ms more per call is caught
-     * while that wake-up is less than (c + 1) / (1.5 c) = 1.41 times the recording's (c = 0.89).
+     * <p>Since 2026-12-07 (rules 2026-12-07a) that band is ×/÷3 and does not follow the CPU probe,
+     * measured on 2c-intel-xeon. It does not follow it: 0.93 ms on 2c-amd-epyc at a CPU probe of
+     * 4.87 ms, 0.89 ms on 2c-intel-xeon at 6.61, 0.81-1.01 there at 4.7-5.4. And between sittings
+     * of one day, unchanged, it read 0.81-1.01 (standalone and one fresh-clone build), 1.11-1.50
+     * (a recording's five runs), and 1.19-2.88 in four fresh-clone builds and two standalone runs
+     * after one (run medians; the highest interval 2.33-3.98), with the CPU, loopback and fsync
+     * probes alike in all of them (the wake-up probe, in the one slow build it ran in, 1.25x its
+     * usual): a drift of ~3x that no probe of ours follows. ~1 ms more CPU work a call, the self-check's
+     * case, read 6.47 ms (5.76-8.99): ×/÷3 around a centre of 0.9-1.33 holds every unchanged
+     * sitting and still fails it wholly. A millisecond more of sleep (1.88) is not caught.
      */
     static final double HEAVY_CALL_MEDIAN_MIN_BAND = 2.0;
-    static final double SMALL_CALL_MEDIAN_MIN_BAND = 1.5;
+    static final double SMALL_CALL_MEDIAN_MIN_BAND = 3.0;
     static final double CALL_TAIL_MIN_BAND = 2.5;
 
     private static final int[] H1R1 = {1, 1};
@@ -157,11 +162,11 @@ public final class RpcScenarios implements ScenarioFamily {
                 figures.add(callLatency(s, "callP99", h10r1, 99, CALL_TAIL_MIN_BAND).withBandFollowing(Calibration.CPU));
             } else {
                 // A small call above its sleep is a sleep's overrun and a few hand-offs between
-                // threads, not CPU work: it follows how late the host wakes a sleeping thread, and
-                // not the CPU probe (see wakeupBound). Its p99 counts the host's stalls and is held
-                // to a gross ceiling only (Judging.STALL_TAIL_NOT_JUDGED).
-                figures.add(callLatency(s, "callP50", h10r1, 50, SMALL_CALL_MEDIAN_MIN_BAND).withWakeupBound());
-                figures.add(callLatency(s, "callP99", h10r1, 99, CALL_TAIL_MIN_BAND).withStallBoundTail().withWakeupBound());
+                // threads, not CPU work: measured not to follow the CPU probe, its band stays as
+                // recorded (see SMALL_CALL_MEDIAN_MIN_BAND). Its p99 counts the host's stalls and is
+                // held to a gross ceiling only (Judging.STALL_TAIL_NOT_JUDGED).
+                figures.add(callLatency(s, "callP50", h10r1, 50, SMALL_CALL_MEDIAN_MIN_BAND));
+                figures.add(callLatency(s, "callP99", h10r1, 99, CALL_TAIL_MIN_BAND).withStallBoundTail());
             }
         }
         return figures;

@@ -149,7 +149,7 @@ public final class RpcThreadingDriver implements ScenarioDriver {
                     new RpcLoadSpec(100, CROSS_CHECK.clientThreads(), 1, CROSS_CHECK.messageBytes(), false)));
         }
         CalibrationProbes probes = new CalibrationProbes();
-        // Its calls sleep in their handlers: what a sleeping thread pays to wake is the environment's.
+        // Its calls sleep in their handlers: how late a sleeping thread wakes is worth knowing beside them.
         List<Workload> workloads = new ArrayList<>(probes.workloadsWithTimerWakeup());
         workloads.addAll(serverWorkloads);
         Map<String, String> facts = new LinkedHashMap<>();
