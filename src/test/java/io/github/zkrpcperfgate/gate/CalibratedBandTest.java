@@ -193,15 +193,15 @@ class CalibratedBandTest {
     @Test
     void aSmallCallsBandHoldsEverySittingOfUnchangedCodeMeasuredAndStillFailsAMillisecondMoreWorkACall() {
         GatedFigure f = GatedFigure.latencyAbove("rpc-small-protobuf", "callP50", SMALL, 50, 100, "sleep", 3.0);
-        // Centred where 2c-intel-xeon's recording of 2026-12-07 04:12 put it (runs 1.11-1.50 ms), at the floor.
-        Band band = new Band(1.326 / 3, 1.326 * 3);
-        // The slowest sitting of unchanged code measured (fresh-clone build, 2026-12-07 02:52): 2.88 ms, 2.33-3.98.
-        List<Round> slowSitting = smallCallRounds(2.761, 2.157, 2.945, 3.98, 2.33, 3.2, 2.9, 2.88, 3.1, 2.5, 2.6, 3.5);
+        // 2c-intel-xeon's band, recorded 2026-12-07 05:00-05:05 at the floor around 1.041 ms.
+        Band band = new Band(0.347, 3.123);
+        // Unchanged code in a slow sitting: the fresh-clone build of 2026-12-07 04:23, its 12 rounds (2.587, 2.349-3.199).
+        List<Round> slowSitting = smallCallRounds(2.341, 3.017, 4.325, 3.539, 2.644, 2.12, 3.199, 2.925, 2.484, 2.494, 2.349, 2.529);
         Verdict unchanged = Judging.decideAtCap(f, CalibratedBand.of(f, band, Map.of(), slowSitting),
                 MedianInterval.of(DisturbancePolicy.perRound(f, slowSitting)));
         assertThat(unchanged.kind()).isEqualTo(Verdict.Kind.PASS);
-        // ~1 ms more CPU work a call (rpc.handlerWorkStrings=6000), 2026-12-07 04:21: 6.466 ms, 5.763-8.987.
-        List<Round> moreWork = smallCallRounds(5.763, 6.2, 6.466, 7.1, 8.987, 6.0);
+        // ~1 ms more CPU work a call (rpc.handlerWorkStrings=6000), 2026-12-07 05:06, its 9 rounds (6.119, 4.26-6.722).
+        List<Round> moreWork = smallCallRounds(6.758, 6.722, 3.029, 6.529, 4.882, 6.119, 4.563, 6.705, 4.26);
         Verdict regression = Judging.decideAtCap(f, CalibratedBand.of(f, band, Map.of(), moreWork),
                 MedianInterval.of(DisturbancePolicy.perRound(f, moreWork)));
         assertThat(regression.kind()).isEqualTo(Verdict.Kind.REGRESSION);
