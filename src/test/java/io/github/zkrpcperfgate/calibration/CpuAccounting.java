@@ -1,5 +1,6 @@
 package io.github.zkrpcperfgate.calibration;
 
+import io.github.zkrpcperfgate.measure.MachineCpuTicks;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -21,15 +22,7 @@ final class CpuAccounting {
 
     /** Busy ticks of all CPUs since boot (user, nice, system, irq, softirq, steal), or -1. */
     static long machineBusyTicks() {
-        try {
-            String cpu = Files.readAllLines(STAT).get(0);
-            String[] f = cpu.trim().split("\\s+");
-            // cpu user nice system idle iowait irq softirq steal ...
-            return Long.parseLong(f[1]) + Long.parseLong(f[2]) + Long.parseLong(f[3]) + Long.parseLong(f[6])
-                    + Long.parseLong(f[7]) + Long.parseLong(f[8]);
-        } catch (IOException | RuntimeException e) {
-            return -1;
-        }
+        return MachineCpuTicks.now().map(MachineCpuTicks::busy).orElse(-1L);
     }
 
     /** User + system ticks of every thread of each process; a process that is gone counts 0. -1 without /proc. */

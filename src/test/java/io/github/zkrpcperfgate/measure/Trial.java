@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.TimeUnit;
 import java.util.function.LongSupplier;
@@ -24,6 +25,8 @@ public final class Trial {
     public static final long HIGHEST_TRACKABLE_NANOS = TimeUnit.MINUTES.toNanos(10);
     /** The fact that counts latencies recorded at a bound of the histogram instead of their value. */
     public static final String OUT_OF_RANGE = "latenciesOutOfRange";
+    /** The fact of every sample (where /proc/stat is read): the share of the machine's CPU time the hypervisor stole while it ran. */
+    public static final String STOLEN_CPU_SHARE = "stolenCpuShare";
 
     private final List<Workload> workloads;
     private final TrialPlan plan;
@@ -131,6 +134,7 @@ public final class Trial {
         long elapsed = 0;
         long operations = 0;
         int sets = 0;
+        Optional<MachineCpuTicks> cpuBefore = MachineCpuTicks.now();
         do {
             long start = nanoClock.getAsLong();
             workload.runSet(latencies);
@@ -144,6 +148,8 @@ public final class Trial {
         if (outOfRange.sum() > 0) {
             facts.put(OUT_OF_RANGE, (double) outOfRange.sum());
         }
+        cpuBefore.flatMap(before -> MachineCpuTicks.now().map(before::stolenShareUntil))
+                .filter(share -> !share.isNaN()).ifPresent(share -> facts.put(STOLEN_CPU_SHARE, share));
         return new Sample(workload.name(), round, operations, elapsed, histogram, floor, facts);
     }
 }
