@@ -29,6 +29,8 @@ class MachineCpuTicksTest {
         MachineCpuTicks before = new MachineCpuTicks(1_000, 400, 10);
         assertThat(before.stolenShareUntil(new MachineCpuTicks(1_200, 500, 40))).isCloseTo(0.15, within(1e-12));
         assertThat(before.stolenShareUntil(before)).isNaN();
+        assertThat(before.stolenShareUntil(new MachineCpuTicks(1_036, 420, 11)))
+                .as("one tick stolen of 36: too few ticks to read a share from").isNaN();
     }
 
     @Test
