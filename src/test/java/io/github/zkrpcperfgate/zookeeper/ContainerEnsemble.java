@@ -235,7 +235,7 @@ final class ContainerEnsemble implements ZooKeeperEnsemble {
                 return Optional.of("container " + id + " exited with code " + state.getExitCodeLong()
                         + (Boolean.TRUE.equals(state.getOOMKilled()) ? " (killed for lack of memory)" : ""));
             }
-            return NodeEndpoint.fatalLine(tail(c));
+            return NodeEndpoint.fatalLine(c.getLogs());
         } catch (com.github.dockerjava.api.exception.NotFoundException e) {
             return Optional.of("container " + id + " is gone (removed by someone else)");
         } catch (RuntimeException e) {

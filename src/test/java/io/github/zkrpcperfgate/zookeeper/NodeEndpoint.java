@@ -41,10 +41,29 @@ public record NodeEndpoint(int id, String host, int clientPort, Supplier<String>
         return String.join("\n", lines.subList(Math.max(0, lines.size() - n), lines.size()));
     }
 
-    /** Log lines that mean the server will never serve, whatever the process state says. */
-    static Optional<String> fatalLine(String logTail) {
-        return logTail.lines()
-                .filter(l -> l.contains(" died") || l.contains("exiting abnormally") || l.contains("Address already in use"))
-                .findFirst();
+    /** What ZooKeeper logs when one of its critical threads fails (ZooKeeperCriticalThread); the cause is on the next line. */
+    static final String CRITICAL_THREAD_FAILED = "Severe unrecoverable error";
+
+    /**
+     * Log lines that mean the server will never serve, whatever the process state says; for a
+     * critical thread's failure, with its cause. Measured 2026-12-07: a server whose request
+     * processor ran out of heap ({@code java.lang.OutOfMemoryError}) stayed up and answered
+     * four-letter words while closing every client connection, so the run ended on a bare
+     * ConnectionLoss until this line was read as a death. Give it the whole log: later stack
+     * traces soon push the line out of a tail.
+     */
+    static Optional<String> fatalLine(String log) {
+        List<String> lines = log.lines().toList();
+        for (int i = 0; i < lines.size(); i++) {
+            String l = lines.get(i);
+            if (l.contains(CRITICAL_THREAD_FAILED) || l.contains("java.lang.OutOfMemoryError")) {
+                boolean causeFollows = l.contains(CRITICAL_THREAD_FAILED) && i + 1 < lines.size();
+                return Optional.of(causeFollows ? l + " " + lines.get(i + 1).trim() : l);
+            }
+            if (l.contains(" died") || l.contains("exiting abnormally") || l.contains("Address already in use")) {
+                return Optional.of(l);
+            }
+        }
+        return Optional.empty();
     }
 }

@@ -38,4 +38,17 @@ class NodeEndpointTest {
         assertThat(unknown.deathReport(10)).hasValueSatisfying(r -> assertThat(r)
                 .startsWith("server 2 (127.0.0.1:2182): its state could not be read").contains("engine gone"));
     }
+
+    @Test
+    void aCriticalThreadThatRanOutOfHeapIsADeathWithItsCauseThoughTheProcessLives() {
+        String log = "14:28:45.071 WARN  [myid:1] o.a.z.s.ServerCnxnFactory - maxCnxns is not configured\n"
+                + "14:29:55.829 ERROR [myid:] o.a.z.s.ZooKeeperCriticalThread - Severe unrecoverable error, from thread : ProcessThread(sid:0 cport:2181):\n"
+                + "java.lang.OutOfMemoryError: Java heap space\n"
+                + "\tat org.apache.zookeeper.server.ZooKeeperServer$ChangeRecord.duplicate(ZooKeeperServer.java:1065)\n"
+                + "line after\n".repeat(60);
+        assertThat(NodeEndpoint.fatalLine(log)).hasValueSatisfying(l -> assertThat(l)
+                .contains("Severe unrecoverable error, from thread : ProcessThread").endsWith("java.lang.OutOfMemoryError: Java heap space"));
+        assertThat(NodeEndpoint.fatalLine("14:28:45 INFO started\njava.lang.OutOfMemoryError: Metaspace")).contains("java.lang.OutOfMemoryError: Metaspace");
+        assertThat(NodeEndpoint.fatalLine(LOG)).isEmpty();
+    }
 }

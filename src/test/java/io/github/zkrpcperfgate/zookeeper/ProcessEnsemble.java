@@ -139,7 +139,7 @@ final class ProcessEnsemble implements ZooKeeperEnsemble {
 
         NodeEndpoint endpoint(Process p) {
             return new NodeEndpoint(id, LOOPBACK, clientPort, () -> tail(log, p),
-                    () -> p.isAlive() ? NodeEndpoint.fatalLine(tail(log, p))
+                    () -> p.isAlive() ? NodeEndpoint.fatalLine(wholeLog(log))
                             : Optional.of("child JVM (pid " + p.pid() + ") died, exit code " + p.exitValue()));
         }
     }
@@ -224,6 +224,14 @@ final class ProcessEnsemble implements ZooKeeperEnsemble {
             for (ServerSocket s : sockets) {
                 s.close();
             }
+        }
+    }
+
+    private static String wholeLog(Path log) {
+        try {
+            return Files.readString(log, StandardCharsets.UTF_8);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
         }
     }
 
