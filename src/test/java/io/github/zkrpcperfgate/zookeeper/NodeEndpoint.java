@@ -43,6 +43,9 @@ public record NodeEndpoint(int id, String host, int clientPort, Supplier<String>
 
     /** What ZooKeeper logs when one of its critical threads fails (ZooKeeperCriticalThread); the cause is on the next line. */
     static final String CRITICAL_THREAD_FAILED = "Severe unrecoverable error";
+    /** What a log line holds when the server will never serve again. */
+    private static final List<String> FATAL_MARKS = List.of(CRITICAL_THREAD_FAILED, "java.lang.OutOfMemoryError", " died",
+            "exiting abnormally", "Address already in use");
 
     /**
      * Log lines that mean the server will never serve, whatever the process state says; for a
@@ -56,11 +59,10 @@ public record NodeEndpoint(int id, String host, int clientPort, Supplier<String>
         List<String> lines = log.lines().toList();
         for (int i = 0; i < lines.size(); i++) {
             String l = lines.get(i);
-            if (l.contains(CRITICAL_THREAD_FAILED) || l.contains("java.lang.OutOfMemoryError")) {
-                boolean causeFollows = l.contains(CRITICAL_THREAD_FAILED) && i + 1 < lines.size();
-                return Optional.of(causeFollows ? l + " " + lines.get(i + 1).trim() : l);
+            if (l.contains(CRITICAL_THREAD_FAILED) && i + 1 < lines.size()) {
+                return Optional.of(l + " " + lines.get(i + 1).trim());
             }
-            if (l.contains(" died") || l.contains("exiting abnormally") || l.contains("Address already in use")) {
+            if (FATAL_MARKS.stream().anyMatch(l::contains)) {
                 return Optional.of(l);
             }
         }

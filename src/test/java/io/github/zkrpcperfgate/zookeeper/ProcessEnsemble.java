@@ -236,13 +236,9 @@ final class ProcessEnsemble implements ZooKeeperEnsemble {
     }
 
     private static String tail(Path log, Process p) {
-        try {
-            List<String> lines = Files.readAllLines(log, StandardCharsets.UTF_8);
-            String state = p.isAlive() ? "" : "\n(process exited with code " + p.exitValue() + ")";
-            return String.join("\n", lines.subList(Math.max(0, lines.size() - LOG_TAIL_LINES), lines.size())) + state;
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
+        List<String> lines = wholeLog(log).lines().toList();
+        String state = p.isAlive() ? "" : "\n(process exited with code " + p.exitValue() + ")";
+        return String.join("\n", lines.subList(Math.max(0, lines.size() - LOG_TAIL_LINES), lines.size())) + state;
     }
 
     private void stopProcesses() {
