@@ -17,8 +17,8 @@ public interface ClientSession extends AutoCloseable {
     /** Creates the run's root znode, removing a leftover of this PID first. */
     void createRoot(String root) throws Exception;
 
-    /** One workload per write mode, creating {@code ops} znodes under {@code root}. */
-    List<Workload> workloads(String scenario, String root, int ops, int multiBatch);
+    /** One workload per write mode under {@code root}: sync creating {@code syncOps} znodes a set, async and multi {@code ops}. */
+    List<Workload> workloads(String scenario, String root, int ops, int syncOps, int multiBatch);
 
     /**
      * Starts asynchronous creates under {@code root} at {@code perSecond}, each timed from its

@@ -15,6 +15,8 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.TreeMap;
+import java.util.function.ToIntFunction;
 
 /**
  * The ZooKeeper write-mode family's driver: starts the selected ensembles (containers, child JVMs,
@@ -72,6 +74,8 @@ public final class WriteModeDriver implements ScenarioDriver {
     private final WriteModeFamily family;
     private final List<EnsembleSpec> selected;
     private final int ops;
+    /** Creates a sync set, per ensemble: {@code ops} but on a comparison's side ({@link WriteModeScenarios#comparedSyncOps}). */
+    private final ToIntFunction<EnsembleSpec> syncOps;
     private final Injection injection;
     private final EnsembleGroup ensembles;
     /** The ZooKeeper release measured: its client here, its servers in the ensembles. */
@@ -81,13 +85,21 @@ public final class WriteModeDriver implements ScenarioDriver {
      * @param family   what the ensembles' family gates, and its baseline files
      * @param selected the ensembles to run, before the injection's server-side part
      * @param connect  an external ensemble's connect string, or blank
+     * @param ops      creates a set of every write mode
      */
     WriteModeDriver(WriteModeFamily family, List<EnsembleSpec> selected, Backend backend, String connect, int ops,
                     Injection injection) {
+        this(family, selected, backend, connect, ops, spec -> ops, injection);
+    }
+
+    /** @param syncOps creates a sync set on an ensemble, where it differs from the other modes' {@code ops} */
+    WriteModeDriver(WriteModeFamily family, List<EnsembleSpec> selected, Backend backend, String connect, int ops,
+                    ToIntFunction<EnsembleSpec> syncOps, Injection injection) {
         serverFlags(injection); // an unknown injection key fails here, before anything starts
         this.family = family;
         this.selected = List.copyOf(selected);
         this.ops = ops;
+        this.syncOps = syncOps;
         this.injection = injection;
         this.ensembles = new EnsembleGroup(selected.stream().map(s -> injected(s, injection)).toList(), backend, connect);
         this.release = selected.stream().map(EnsembleSpec::release).distinct().reduce((a, b) -> {
@@ -149,6 +161,13 @@ public final class WriteModeDriver implements ScenarioDriver {
     @Override
     public String baselineFile() {
         return family.baselineFile(ensembles.resolveBackend());
+    }
+
+    /** Creates a sync set on each selected ensemble, by scenario. */
+    Map<String, Integer> syncOps() {
+        Map<String, Integer> sizes = new TreeMap<>();
+        selected.forEach(s -> sizes.put(s.scenario(), syncOps.applyAsInt(s)));
+        return sizes;
     }
 
     @Override
@@ -235,7 +254,8 @@ public final class WriteModeDriver implements ScenarioDriver {
                 ClientSession session = ClientRelease.open(release, connectTo, CONNECT_TIMEOUT);
                 clients.put(ensemble, session);
                 session.createRoot(root);
-                workloads.addAll(session.workloads(ensemble.spec().scenario(), root, ops, multiBatch));
+                workloads.addAll(session.workloads(ensemble.spec().scenario(), root, ops,
+                        syncOps.applyAsInt(ensemble.spec()), multiBatch));
             }
             facts.put("backend", ensembles.backend().jsonName());
             facts.put("zookeeperVersion", release);
@@ -243,6 +263,12 @@ public final class WriteModeDriver implements ScenarioDriver {
             // What the measured client itself reports (its release's loader), not the test classpath's.
             clients.values().stream().findFirst().ifPresent(session -> facts.put("zookeeperClient", session.release()));
             facts.put("zookeeperOpsPerSet", Integer.toString(ops));
+            // A comparison's shorter sync sets, e.g. "zk-5node 2500"; absent, sync sets are zookeeperOpsPerSet too.
+            String shorterSync = String.join(", ", syncOps().entrySet().stream().filter(e -> e.getValue() != ops)
+                    .map(e -> e.getKey() + " " + e.getValue()).toList());
+            if (!shorterSync.isEmpty()) {
+                facts.put("zookeeperSyncOpsPerSet", shorterSync);
+            }
             facts.put("fsyncProbe", probes.fsyncWhere());
             // The links as the family defines them (an injected delay is in "injected"): baselines of other links differ.
             selected.stream().map(EnsembleSpec::clientLinkDelay).filter(d -> !d.isZero()).distinct()

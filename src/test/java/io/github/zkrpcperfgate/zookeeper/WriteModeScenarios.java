@@ -77,7 +77,7 @@ public final class WriteModeScenarios implements ScenarioFamily {
      */
     @Override
     public ScenarioDriver driver(PerfSettings settings, Injection injection) {
-        return driverRunning(settings, injection, ServerRuntime.versionUnderTest());
+        return driverRunning(settings, injection, ServerRuntime.versionUnderTest(), false);
     }
 
     /** {@code zookeeper.version}: the release of the client and of every server. */
@@ -112,7 +112,26 @@ public final class WriteModeScenarios implements ScenarioFamily {
     @Override
     public Optional<ScenarioDriver> driverOf(PerfSettings settings, Injection injection, String versionProperty,
                                                        String release) {
-        return referenceDriver(versionProperty, release, () -> driverRunning(settings, injection, release));
+        return referenceDriver(versionProperty, release, () -> driverRunning(settings, injection, release, true));
+    }
+
+    /**
+     * Creates a sync set on {@code ensemble} in a same-run comparison: on a quorum a quarter of the
+     * seed's ({@code -Dperf.zk.ops}), on one server all of them. A sync create waits for the one
+     * before it, so a set's size sets only how long its sample lasts, never what a create costs
+     * (async keeps the seed's burst of 10,000 outstanding, multi its one transaction). A comparison
+     * samples every mode of both sides in every round of every start: zk-5node's sync sets of
+     * 10,000 (13-16 s each, 40 a comparison) were ~10 of the 20 minutes zk-1node and zk-5node took
+     * together (2026-12-07); with a quarter on the quorum the pair took 12.5 minutes. The price is
+     * in the tails: a p99 of 2,500 creates is the 25th slowest, and zk-5node's syncP99 interval
+     * (A/A, hi/lo) read 1.52 and 2.20 in two runs against 1.14-1.65 in ten of 10,000; its syncP50
+     * held (1.044, 1.055 against 1.032-1.078). On one server the seed's set lasts ~5 s and a
+     * quarter 1.3 s, whose syncP99 spread within a start doubled (log sd 0.352 against 0.143-0.195
+     * in three runs of 10,000 that day) for ~2.5 minutes saved: kept whole. The baseline gate
+     * keeps the seed's sets everywhere: its baselines were recorded with them.
+     */
+    static int comparedSyncOps(EnsembleSpec ensemble, int ops) {
+        return ensemble.standalone() ? ops : Math.max(1, ops / 4);
     }
 
     /**
@@ -132,12 +151,14 @@ public final class WriteModeScenarios implements ScenarioFamily {
         return Optional.of(driver.get());
     }
 
-    private static ScenarioDriver driverRunning(PerfSettings settings, Injection injection, String release) {
+    /** @param compared one side of a same-run comparison: sync sets of {@link #comparedSyncOps} */
+    static WriteModeDriver driverRunning(PerfSettings settings, Injection injection, String release, boolean compared) {
         String connect = System.getProperty("perf.zk.connect", "");
         List<EnsembleSpec> selected = ensembles(connect).stream().filter(s -> settings.selects(s.scenario()))
                 .map(s -> s.withRelease(release)).toList();
+        int ops = Integer.getInteger("perf.zk.ops", DEFAULT_OPS);
         return new WriteModeDriver(family(connect), selected, Backend.parse(System.getProperty("perf.zk.backend", "auto")),
-                connect, Integer.getInteger("perf.zk.ops", DEFAULT_OPS), injection);
+                connect, ops, spec -> compared ? comparedSyncOps(spec, ops) : ops, injection);
     }
 
     /** The seeds' family: both ensembles, or the one external ensemble. */

@@ -2,6 +2,8 @@ package io.github.zkrpcperfgate.zookeeper;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.github.zkrpcperfgate.gate.Injection;
+import io.github.zkrpcperfgate.gate.PerfSettings;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
@@ -22,6 +24,16 @@ class WriteModeScenariosTest {
                 .containsEntry("zk-5node / syncCostOver1node", 1.3)
                 .containsEntry("zk-1node / syncP50", 1.5)
                 .containsEntry("zk-5node / syncP99", 2.0);
+    }
+
+    @Test
+    void aComparisonsQuorumsSampleSyncInSetsOfAQuarterWhileTheGateKeepsTheSeeds() {
+        PerfSettings settings = PerfSettings.from(new java.util.Properties());
+        assertThat(WriteModeScenarios.driverRunning(settings, Injection.none(), "3.9.5", false).syncOps())
+                .containsOnly(Map.entry("zk-1node", 10_000), Map.entry("zk-5node", 10_000));
+        assertThat(WriteModeScenarios.driverRunning(settings, Injection.none(), "3.9.4", true).syncOps())
+                .containsOnly(Map.entry("zk-1node", 10_000), Map.entry("zk-5node", 2_500));
+        assertThat(WriteModeScenarios.comparedSyncOps(EnsembleSpec.of("q", 3), 3)).isEqualTo(1);
     }
 
     @Test

@@ -63,10 +63,11 @@ public final class ZooKeeperSession implements ClientSession {
     }
 
     @Override
-    public List<Workload> workloads(String scenario, String root, int ops, int multiBatch) {
+    public List<Workload> workloads(String scenario, String root, int ops, int syncOps, int multiBatch) {
         List<Workload> workloads = new ArrayList<>();
         for (WriteMode mode : WriteMode.values()) {
-            workloads.add(new CreateWorkload(scenario, mode, zk, root, ops, multiBatch, ASYNC_TIMEOUT));
+            workloads.add(new CreateWorkload(scenario, mode, zk, root, mode == WriteMode.SYNC ? syncOps : ops, multiBatch,
+                    ASYNC_TIMEOUT));
         }
         return workloads;
     }
