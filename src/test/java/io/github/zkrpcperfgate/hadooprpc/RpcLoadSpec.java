@@ -15,4 +15,9 @@ public record RpcLoadSpec(int calls, int threads, int arraySize, int stringBytes
                     + calls + ", " + threads + ", " + arraySize + ", " + stringBytes);
         }
     }
+
+    /** The same load in sets of {@code calls} calls. */
+    public RpcLoadSpec withCalls(int calls) {
+        return new RpcLoadSpec(calls, threads, arraySize, stringBytes, connectionPerThread);
+    }
 }

@@ -31,10 +31,19 @@ public record RpcScenario(String name, RpcEngineKind engine, RpcLoadSpec load, D
      */
     public RpcLoadSpec loadFor(RpcServerSpec server) {
         if (server.handlers() == 1 && !handlerSleep.isZero() && load.calls() > RpcScenarios.SINGLE_HANDLER_CALLS) {
-            return new RpcLoadSpec(RpcScenarios.SINGLE_HANDLER_CALLS, load.threads(), load.arraySize(), load.stringBytes(),
-                    load.connectionPerThread());
+            return load.withCalls(RpcScenarios.SINGLE_HANDLER_CALLS);
         }
         return load;
+    }
+
+    /** The same scenario, its sets of {@code calls} calls (a sleeping single handler's stay at most its own). */
+    public RpcScenario withCalls(int calls) {
+        return new RpcScenario(name, engine, load.withCalls(calls), handlerSleep, servers);
+    }
+
+    /** The same scenario on {@code servers} only. */
+    public RpcScenario onServers(List<RpcServerSpec> servers) {
+        return new RpcScenario(name, engine, load, handlerSleep, servers);
     }
 
     public String workloadName(RpcServerSpec server) {

@@ -8,6 +8,7 @@ import io.github.zkrpcperfgate.hadooprpc.release.BenchClient;
 import java.time.Duration;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
 
@@ -115,5 +116,33 @@ class RpcScenariosTest {
         assertThat(seed.loadFor(seed.servers().get(2)).calls()).isEqualTo(100);
         RpcScenario noSleep = RpcScenarios.all().stream().filter(s -> s.handlerSleep().isZero()).findFirst().orElseThrow();
         assertThat(noSleep.loadFor(noSleep.servers().get(0)).calls()).isEqualTo(100);
+    }
+
+    @Test
+    void aComparisonRunsTheWritableSeedInShorterSetsWhileTheGateKeepsTheSeeds() {
+        List<RpcScenario> compared = RpcScenarios.all().stream().map(RpcScenarios::compared).toList();
+        assertThat(new RpcThreadingDriver(RpcScenarios.all(), Injection.none(), false).callsPerSet()).containsOnly(
+                Map.entry("rpc-seed-protobuf", 100), Map.entry("rpc-seed-writable", 100),
+                Map.entry("rpc-small-protobuf", 100), Map.entry("rpc-heavy-nosleep-protobuf", 100));
+        assertThat(new RpcThreadingDriver(compared, Injection.none(), false).callsPerSet())
+                .containsEntry("rpc-seed-writable", RpcScenarios.COMPARED_WRITABLE_SEED_CALLS)
+                .containsEntry("rpc-seed-protobuf", 100).containsEntry("rpc-heavy-nosleep-protobuf", 100);
+        RpcScenario writable = compared.stream().filter(s -> s.name().equals("rpc-seed-writable")).findFirst().orElseThrow();
+        assertThat(writable.servers()).extracting(writable::loadFor).extracting(RpcLoadSpec::calls)
+                .containsExactly(RpcScenarios.SINGLE_HANDLER_CALLS,
+                        RpcScenarios.COMPARED_WRITABLE_SEED_CALLS, RpcScenarios.COMPARED_WRITABLE_SEED_CALLS);
+    }
+
+    @Test
+    void aComparisonSamplesOnlyTheConfigurationsItsFiguresRead() {
+        List<RpcScenario> compared = RpcScenarios.all().stream().map(RpcScenarios::compared).toList();
+        assertThat(compared).allSatisfy(s -> assertThat(s.servers()).extracting(RpcServerSpec::label)
+                .containsExactly("h1r1", "h10r1", "h10r10"));
+        assertThat(new RpcThreadingDriver(compared, Injection.none(), false).notSampled())
+                .containsExactly("rpc-seed-protobuf/h1r10", "rpc-seed-writable/h1r10");
+        assertThat(new RpcThreadingDriver(RpcScenarios.all(), Injection.none(), false).notSampled()).isEmpty();
+        Set<String> read = new HashSet<>();
+        RpcScenarios.figures(RpcScenarios.all()).forEach(f -> read.addAll(f.workloads()));
+        compared.forEach(s -> s.servers().forEach(server -> assertThat(read).contains(s.workloadName(server))));
     }
 }

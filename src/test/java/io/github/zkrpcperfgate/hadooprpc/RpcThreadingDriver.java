@@ -14,8 +14,10 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.OptionalDouble;
 import java.util.Set;
+import java.util.TreeMap;
 
 /**
  * The Hadoop RPC threading family's driver: every selected scenario's server configurations run
@@ -155,11 +157,46 @@ public final class RpcThreadingDriver implements ScenarioDriver {
         Map<String, String> facts = new LinkedHashMap<>();
         facts.put("hadoopVersion", release.version());
         facts.put("rpcServer", "in-JVM, 127.0.0.1");
+        // A comparison's shorter sets, e.g. "rpc-seed-writable 50"; absent, every scenario runs its catalogue's calls.
+        String shorterSets = String.join(", ", callsPerSet().entrySet().stream()
+                .filter(e -> e.getValue() != catalogueCalls(e.getKey())).map(e -> e.getKey() + " " + e.getValue()).toList());
+        if (!shorterSets.isEmpty()) {
+            facts.put("rpcCallsPerSet", shorterSets);
+        }
+        List<String> notSampled = notSampled();
+        if (!notSampled.isEmpty()) {
+            facts.put("rpcNotSampled", String.join(", ", notSampled));
+        }
         if (!injection.isEmpty()) {
             facts.put("injected", injection.toString());
         }
         return Measurement.of(workloads, facts,
                 samples -> withCrossCheck ? List.of(crossCheckNote(samples)) : List.of(), probes);
+    }
+
+    /** Calls a set of each selected scenario runs (a sleeping single handler's fewer: {@link RpcScenario#loadFor}), by name. */
+    Map<String, Integer> callsPerSet() {
+        Map<String, Integer> calls = new TreeMap<>();
+        selected.forEach(s -> calls.put(s.name(), s.load().calls()));
+        return calls;
+    }
+
+    /** The catalogue's configurations of the selected scenarios that this driver leaves out, e.g. a comparison's unjudged ones. */
+    List<String> notSampled() {
+        List<String> left = new ArrayList<>();
+        for (RpcScenario s : selected) {
+            catalogued(s.name()).ifPresent(full -> full.servers().stream().filter(server -> !s.servers().contains(server))
+                    .forEach(server -> left.add(full.workloadName(server))));
+        }
+        return left;
+    }
+
+    private static int catalogueCalls(String scenario) {
+        return catalogued(scenario).map(s -> s.load().calls()).orElse(-1);
+    }
+
+    private static Optional<RpcScenario> catalogued(String scenario) {
+        return RpcScenarios.all().stream().filter(s -> s.name().equals(scenario)).findFirst();
     }
 
     private Workload start(String name, RpcServerSpec spec, RpcLoadSpec load) throws Exception {
