@@ -141,7 +141,7 @@ public final class RpcScenarios implements ScenarioFamily {
      * its figures read only, and the writable seed in shorter sets ({@link #COMPARED_WRITABLE_SEED_CALLS}).
      * A comparison judges figures and nothing else, so a configuration none reads (the seeds' one
      * handler with ten readers, shown by a gate run's report) would cost every round of both sides
-     * its set (~2.2 s protobuf, ~2.6 s writable) for nothing judged.
+     * its set (~2.1 s protobuf, ~2.6 s writable) for nothing judged.
      */
     static RpcScenario compared(RpcScenario scenario) {
         Set<String> judged = figures(List.of(scenario)).stream().flatMap(f -> f.workloads().stream()).collect(Collectors.toSet());
