@@ -157,7 +157,7 @@ public final class RpcThreadingDriver implements ScenarioDriver {
         Map<String, String> facts = new LinkedHashMap<>();
         facts.put("hadoopVersion", release.version());
         facts.put("rpcServer", "in-JVM, 127.0.0.1");
-        // A comparison's shorter sets, e.g. "rpc-seed-writable 50"; absent, every scenario runs its catalogue's calls.
+        // A comparison's shorter sets, e.g. "rpc-seed-writable 40"; absent, every scenario runs its catalogue's calls.
         String shorterSets = String.join(", ", callsPerSet().entrySet().stream()
                 .filter(e -> e.getValue() != catalogueCalls(e.getKey())).map(e -> e.getKey() + " " + e.getValue()).toList());
         if (!shorterSets.isEmpty()) {
